@@ -1,0 +1,59 @@
+import type { GatsbyConfig } from "gatsby"
+import fs from "fs"
+import { resolveSiteUrl } from "./src/lib/site-url"
+import { jsonTypeName } from "./src/node/json-type-name"
+
+const siteUrl = resolveSiteUrl()
+// The brand lives in data/business.json only; the web app manifest reads it from there.
+const business = JSON.parse(fs.readFileSync("./data/business.json", "utf8")) as { brand: string }
+const siteName = `${business.brand} Appliance Repair`
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    siteUrl,
+  },
+  trailingSlash: "always",
+  graphqlTypegen: {
+    typesOutputPath: "src/gatsby-types.d.ts",
+    generateOnBuild: true,
+  },
+  plugins: [
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "data", path: "./data/" },
+    },
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "images", path: "./src/images/" },
+    },
+    {
+      resolve: "gatsby-transformer-json",
+      options: { typeName: jsonTypeName },
+    },
+    "gatsby-plugin-image",
+    "gatsby-plugin-sharp",
+    "gatsby-transformer-sharp",
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: {
+        excludes: ["/404/", "/404.html", "/dev-404-page/"],
+      },
+    },
+    {
+      resolve: "gatsby-plugin-manifest",
+      options: {
+        name: siteName,
+        short_name: business.brand,
+        start_url: "/",
+        background_color: "#ffffff",
+        theme_color: "#0b4f8a",
+        display: "standalone",
+        icon: "src/images/icon.png",
+        cache_busting_mode: "none",
+        theme_color_in_head: false,
+      },
+    },
+  ],
+}
+
+export default config

@@ -1,0 +1,17 @@
+import * as React from "react"
+import { CircleCheck } from "lucide-react"
+import * as styles from "./check-list.module.css"
+
+/** A list of short statements, each with a check mark. */
+export function CheckList({ items, label }: { items: readonly string[]; label?: string }) {
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {items.map((item) => (
+        <li key={item} className={styles.item}>
+          <CircleCheck aria-hidden="true" focusable="false" size={20} className={styles.icon} />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}

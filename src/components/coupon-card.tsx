@@ -1,0 +1,25 @@
+import * as React from "react"
+import { Ticket } from "lucide-react"
+import * as styles from "./coupon-card.module.css"
+
+interface CouponCardProps {
+  title: string
+  description: string
+  code?: string
+  headingLevel?: "h2" | "h3"
+}
+
+export function CouponCard({ title, description, code, headingLevel: Heading = "h3" }: CouponCardProps) {
+  return (
+    <article className={styles.card}>
+      <Ticket aria-hidden="true" focusable="false" size={28} className={styles.icon} />
+      <Heading className={styles.title}>{title}</Heading>
+      <p>{description}</p>
+      {code ? (
+        <p className={styles.code}>
+          Code: <strong>{code}</strong>
+        </p>
+      ) : null}
+    </article>
+  )
+}

@@ -1,0 +1,49 @@
+import * as React from "react"
+import { Clock, MapPin, Phone as PhoneIcon } from "lucide-react"
+import { CallButton } from "../call-button"
+import { formatHours } from "../../lib/hours"
+import type { Address, OpeningHoursEntry, Phone } from "../../lib/types"
+import * as styles from "./contact-details.module.css"
+
+interface ContactDetailsProps {
+  phone: Phone
+  address: Address
+  hours: readonly OpeningHoursEntry[]
+}
+
+export function ContactDetails({ phone, address, hours }: ContactDetailsProps) {
+  return (
+    <div className={styles.grid}>
+      <div>
+        <h3 className={styles.heading}>
+          <MapPin aria-hidden="true" focusable="false" /> Address
+        </h3>
+        <address className={styles.address}>
+          {address.street}
+          <br />
+          {address.city}, {address.region} {address.postalCode}
+        </address>
+      </div>
+      <div>
+        <h3 className={styles.heading}>
+          <Clock aria-hidden="true" focusable="false" /> Hours
+        </h3>
+        <dl className={styles.hours}>
+          {hours.map((entry) => (
+            <div key={entry.label}>
+              <dt>{entry.label}</dt>
+              <dd>{formatHours(entry)}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div>
+        <h3 className={styles.heading}>
+          <PhoneIcon aria-hidden="true" focusable="false" /> Phone
+        </h3>
+        <p>Call us to schedule a repair; we answer during business hours.</p>
+        <CallButton phone={phone} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import * as React from "react"
+import { useSiteData } from "../../hooks/use-site-data"
+import { SiteFooter } from "./site-footer"
+import { SiteHeader } from "./site-header"
+import * as styles from "./layout.module.css"
+
+interface LayoutProps {
+  children: React.ReactNode
+  /** The home page: header links scroll within it instead of linking to it. */
+  isHome?: boolean
+}
+
+export const MAIN_ID = "main-content"
+
+export function Layout({ children, isHome = false }: LayoutProps) {
+  const { business, siteName, services, buildYear } = useSiteData()
+  return (
+    <>
+      <a href={`#${MAIN_ID}`} className={styles.skipLink}>
+        Skip to main content
+      </a>
+      <SiteHeader siteName={siteName} phone={business.phone} isHome={isHome} />
+      <main id={MAIN_ID} tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter
+        siteName={siteName}
+        phone={business.phone}
+        address={business.address}
+        hours={business.hours}
+        foundingYear={business.foundingYear}
+        services={services}
+        buildYear={buildYear}
+      />
+    </>
+  )
+}

@@ -1,0 +1,24 @@
+import * as React from "react"
+import { CallButton } from "./call-button"
+import type { Phone } from "../lib/types"
+import * as styles from "./page-hero.module.css"
+
+interface PageHeroProps {
+  title: string
+  children: React.ReactNode
+  phone: Phone
+  callLabel?: string
+}
+
+/** The top of a service or city page: its h1, a short description and the call button. */
+export function PageHero({ title, children, phone, callLabel }: PageHeroProps) {
+  return (
+    <div className={styles.hero}>
+      <div className={styles.inner}>
+        <h1>{title}</h1>
+        <div className={styles.text}>{children}</div>
+        <CallButton phone={phone} label={callLabel} variant="light" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import * as React from "react"
+import * as styles from "./prose.module.css"
+
+/** Paragraphs of content text at a readable measure. */
+export function Prose({ paragraphs }: { paragraphs: readonly string[] }) {
+  return (
+    <div className={styles.prose}>
+      {paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+    </div>
+  )
+}

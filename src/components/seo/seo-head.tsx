@@ -1,0 +1,56 @@
+import * as React from "react"
+import { useSiteData } from "../../hooks/use-site-data"
+import { absoluteUrl } from "../../lib/site-url"
+import { serializeJsonLd, type JsonLd } from "../../lib/structured-data"
+
+export const OG_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const
+export const THEME_COLOR = "#0b4f8a"
+
+interface SeoHeadProps {
+  /** The page's own part of the title; the site name is appended unless appendSiteName is false. */
+  title: string
+  appendSiteName?: boolean
+  description: string
+  /** The page's path with its trailing slash, for the canonical URL. */
+  path: string
+  keywords?: string
+  /** The 404 page: not indexed, no canonical. */
+  noindex?: boolean
+  ogType?: "website" | "article"
+  jsonLd?: readonly JsonLd[]
+}
+
+/** The one head every page and template renders through Gatsby's Head API. */
+export function SeoHead({ title, appendSiteName = true, description, path, keywords, noindex = false, ogType = "website", jsonLd = [] }: SeoHeadProps) {
+  const { siteUrl, siteName } = useSiteData()
+  const fullTitle = appendSiteName ? `${title} | ${siteName}` : title
+  const url = absoluteUrl(siteUrl, path)
+  const image = absoluteUrl(siteUrl, OG_IMAGE.path)
+  return (
+    <>
+      <html lang="en" />
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      {keywords ? <meta name="keywords" content={keywords} /> : null}
+      {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      <meta name="theme-color" content={THEME_COLOR} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      {noindex ? null : <meta property="og:url" content={url} />}
+      <meta property="og:type" content={ogType} />
+      <meta property="og:site_name" content={siteName} />
+      <meta property="og:locale" content="en_US" />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content={String(OG_IMAGE.width)} />
+      <meta property="og:image:height" content={String(OG_IMAGE.height)} />
+      <meta property="og:image:alt" content={siteName} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+      {jsonLd.map((data, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
+      ))}
+    </>
+  )
+}

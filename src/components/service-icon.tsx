@@ -1,0 +1,19 @@
+import * as React from "react"
+import { CookingPot, Microwave, Refrigerator, Trash2, WashingMachine, Wind, Droplets, type LucideIcon } from "lucide-react"
+import type { ServiceIcon as ServiceIconName } from "../lib/content-rules"
+
+const ICONS: Record<ServiceIconName, LucideIcon> = {
+  refrigerator: Refrigerator,
+  dishwasher: Droplets,
+  oven: CookingPot,
+  microwave: Microwave,
+  disposal: Trash2,
+  dryer: Wind,
+  washer: WashingMachine,
+}
+
+/** The icon of a service card; the name comes from data/services.json and is validated. */
+export function ServiceIcon({ name, size = 32 }: { name: string; size?: number }) {
+  const Icon = ICONS[name as ServiceIconName] ?? WashingMachine
+  return <Icon aria-hidden="true" focusable="false" size={size} />
+}

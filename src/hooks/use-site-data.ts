@@ -1,0 +1,72 @@
+import { graphql, useStaticQuery } from "gatsby"
+
+/** Business details, service links and site facts shared by every page. */
+export function useSiteData() {
+  const data = useStaticQuery<Queries.SiteDataQuery>(graphql`
+    query SiteData {
+      site {
+        buildYear: buildTime(formatString: "YYYY")
+        siteMetadata {
+          siteUrl
+        }
+      }
+      business {
+        brand
+        phone {
+          display
+          e164
+        }
+        address {
+          street
+          city
+          region
+          postalCode
+          country
+        }
+        geo {
+          lat
+          lng
+        }
+        hours {
+          label
+          days
+          opens
+          closes
+        }
+        foundingYear
+        serviceRadius {
+          miles
+          center
+        }
+        homeMapUrl
+        priceRange
+      }
+      allService {
+        nodes {
+          slug
+          name
+        }
+      }
+      allCity(sort: { name: ASC }) {
+        nodes {
+          slug
+          name
+        }
+      }
+    }
+  `)
+  const { site, business } = data
+  if (!site?.buildYear || !business) {
+    throw new Error("The site metadata or data/business.json is missing from the GraphQL layer.")
+  }
+  return {
+    business,
+    siteUrl: site.siteMetadata.siteUrl,
+    siteName: `${business.brand} Appliance Repair`,
+    buildYear: site.buildYear,
+    services: data.allService.nodes,
+    cities: data.allCity.nodes,
+  }
+}
+
+export type SiteData = ReturnType<typeof useSiteData>

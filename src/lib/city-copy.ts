@@ -1,0 +1,79 @@
+import { countyPhrase, listPhrase, primaryCounty } from "./service-area"
+
+export interface CityFacts {
+  name: string
+  county: string
+  milesFromShop: number
+  nearby: ReadonlyArray<{ name: string }>
+}
+
+export interface BusinessBasics {
+  shopTown: string
+  foundingYear: number
+  phoneDisplay: string
+}
+
+export const TITLE_MAX = 60
+export const DESCRIPTION_MAX = 160
+
+/** "5.4 miles", "1 mile". */
+export const milesPhrase = (miles: number): string => `${miles} ${miles === 1 ? "mile" : "miles"}`
+
+/** Picks the first candidate that fits within `max` characters (the last one otherwise). */
+function firstThatFits(candidates: readonly string[], max: number): string {
+  return candidates.find((text) => text.length <= max) ?? candidates[candidates.length - 1]
+}
+
+/**
+ * The copy of a city page, written from the city's own facts (county,
+ * distance, neighbours) so that no two pages differ only by the name.
+ */
+export function cityCopy(city: CityFacts, business: BusinessBasics) {
+  const county = countyPhrase(city.county)
+  const distance = milesPhrase(city.milesFromShop)
+  const neighbours = city.nearby.map((place) => place.name)
+  const firstTwo = listPhrase(neighbours.slice(0, 2))
+  const isHome = city.milesFromShop < 1
+
+  const title = firstThatFits(
+    [
+      `${city.name}, IL Appliance Repair · ${primaryCounty(city.county)} County`,
+      `${city.name}, IL Appliance Repair`,
+    ],
+    TITLE_MAX,
+  )
+
+  const heading = `Appliance Repair in ${city.name}, ${county}`
+
+  const description = firstThatFits(
+    [
+      `Same-day appliance repair in ${city.name}, ${distance} from our ${business.shopTown} shop, and nearby ${firstTwo}. Licensed technicians. Call ${business.phoneDisplay}.`,
+      `Same-day appliance repair in ${city.name}, ${distance} from our ${business.shopTown} shop, and nearby ${firstTwo}. Call ${business.phoneDisplay}.`,
+      `Same-day appliance repair in ${city.name} (${county}), ${distance} from our ${business.shopTown} shop. Call ${business.phoneDisplay}.`,
+      `Same-day appliance repair in ${city.name}, ${distance} from our shop. Call ${business.phoneDisplay}.`,
+    ],
+    DESCRIPTION_MAX,
+  )
+
+  const intro = isHome
+    ? `Our shop is right here in ${city.name}, so ${city.name} homes in ${county} get the shortest wait for a same-day visit.`
+    : `${city.name} is ${distance} from our ${business.shopTown} shop, in ${county}. We repair refrigerators, ovens, dishwashers, washers, dryers, microwaves and disposals there every week we are open.`
+
+  const whyChoose = [
+    isHome ? `Based in ${city.name} since ${business.foundingYear}` : `A ${distance} drive from our ${business.shopTown} shop`,
+    `Same-day visits across ${county}`,
+    `Also nearby: ${firstTwo}`,
+    "Licensed, insured, factory-trained technicians",
+    "Honest upfront pricing, no hidden fees",
+    "1-year warranty on parts and labor",
+  ]
+
+  const serviceText = [
+    isHome
+      ? `Because ${city.name} is our home town, a technician is rarely far away: call in the morning and we can usually be at your door the same day.`
+      : `From ${business.shopTown}, our technicians reach ${city.name} in one ${distance} drive, and on the same route they serve ${listPhrase(neighbours)}. That is why a morning call from ${city.name} can usually be answered with a same-day visit.`,
+    `On the first visit the technician diagnoses the fault, tells you what the repair involves and what it costs before any work starts, then repairs and tests the appliance. Every repair in ${city.name} carries the same 1-year warranty on parts and labor as every other job we do in ${county}.`,
+  ]
+
+  return { title, heading, description, intro, whyChoose, serviceText }
+}

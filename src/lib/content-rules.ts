@@ -1,0 +1,41 @@
+/** Business rules of the content that are shared by validation, pages and headers. */
+
+/** Host every embedded map frame must come from (also the CSP frame-src). */
+export const MAP_HOST = "www.google.com"
+export const MAP_ORIGIN = `https://${MAP_HOST}`
+
+/** The seven service pages of the spec. */
+export const SERVICE_SLUGS = [
+  "refrigerator-repair",
+  "dishwasher-repair",
+  "oven-stove-repair",
+  "microwave-repair",
+  "garbage-disposal-repair",
+  "dryer-repair",
+  "washer-repair",
+] as const
+
+export const SERVICE_ICONS = [
+  "refrigerator",
+  "dishwasher",
+  "oven",
+  "microwave",
+  "disposal",
+  "dryer",
+  "washer",
+] as const
+export type ServiceIcon = (typeof SERVICE_ICONS)[number]
+
+export const PROBLEMS_PER_SERVICE = 10
+export const POINTS_PER_SERVICE = 8
+
+/** The service region: a box around the north and northwest suburbs. */
+export const SERVICE_REGION = {
+  minLat: 41.8,
+  maxLat: 42.5,
+  minLng: -88.5,
+  maxLng: -87.6,
+} as const
+
+/** Nearby-city links on each city page. */
+export const NEARBY = { min: 4, max: 6, withinMiles: 8 } as const

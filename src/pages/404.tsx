@@ -1,0 +1,34 @@
+import * as React from "react"
+import { Link, type HeadFC, type PageProps } from "gatsby"
+import { Layout } from "../components/layout/layout"
+import { SeoHead } from "../components/seo/seo-head"
+import * as styles from "../styles/not-found-page.module.css"
+
+export const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
+
+export default function NotFoundPage({ location }: PageProps) {
+  React.useEffect(() => {
+    console.error(NOT_FOUND_LOG, location.pathname)
+  }, [location.pathname])
+
+  return (
+    <Layout>
+      <div className={styles.notFound}>
+        <p className={styles.code} aria-hidden="true">
+          404
+        </p>
+        <h1>
+          <span className="visually-hidden">404: </span>Oops! Page not found
+        </h1>
+        <p>The page you asked for doesn't exist. It may have moved, or the address may be mistyped.</p>
+        <Link to="/" className={styles.home}>
+          Return to Home
+        </Link>
+      </div>
+    </Layout>
+  )
+}
+
+export const Head: HeadFC = () => (
+  <SeoHead title="Page Not Found" description="The page you were looking for does not exist." path="/404/" noindex />
+)

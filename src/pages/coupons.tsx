@@ -1,0 +1,62 @@
+import * as React from "react"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { Layout } from "../components/layout/layout"
+import { Section } from "../components/section"
+import { CouponCard } from "../components/coupon-card"
+import { CallPrompt } from "../components/call-prompt"
+import { SeoHead } from "../components/seo/seo-head"
+import { useSiteData } from "../hooks/use-site-data"
+import { offersJsonLd } from "../lib/structured-data"
+import * as grid from "../components/card-grid.module.css"
+import * as styles from "../styles/coupons-page.module.css"
+
+export const COUPONS_PATH = "/coupons/"
+
+export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery>) {
+  const { business } = useSiteData()
+  const book = data.couponBook
+  if (!book) throw new Error("data/coupons.json is missing.")
+  return (
+    <Layout>
+      <Section title="Special Offers & Coupons" level={1} intro="Save on your next appliance repair. Mention the code when you call.">
+        <ul className={grid.grid}>
+          {book.offers.map((offer) => (
+            <li key={offer.code}>
+              <CouponCard title={offer.title} description={offer.description} code={offer.code} headingLevel="h2" />
+            </li>
+          ))}
+        </ul>
+        <p className={styles.disclaimer}>{book.disclaimer}</p>
+        <CallPrompt title="Ready to Schedule?" phone={business.phone} label="Call to Use a Coupon:">
+          <p>Tell us the coupon code when you book and we apply it to your repair.</p>
+        </CallPrompt>
+      </Section>
+    </Layout>
+  )
+}
+
+export const query = graphql`
+  query CouponsPage {
+    couponBook {
+      offers {
+        title
+        description
+        code
+      }
+      disclaimer
+    }
+  }
+`
+
+export function Head({ data }: HeadProps<Queries.CouponsPageQuery>) {
+  const { siteUrl } = useSiteData()
+  const offers = data.couponBook?.offers ?? []
+  return (
+    <SeoHead
+      title="Special Offers & Coupons"
+      description={`Appliance repair coupons: ${offers.map((offer) => offer.title).join("; ")}. Mention the code when you schedule.`}
+      path={COUPONS_PATH}
+      jsonLd={[offersJsonLd(siteUrl, COUPONS_PATH, offers)]}
+    />
+  )
+}

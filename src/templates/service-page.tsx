@@ -1,0 +1,114 @@
+import * as React from "react"
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
+import { Layout } from "../components/layout/layout"
+import { Breadcrumb } from "../components/breadcrumb"
+import { PageHero } from "../components/page-hero"
+import { Section } from "../components/section"
+import { CommonProblems } from "../components/service/common-problems"
+import { CheckList } from "../components/check-list"
+import { CallButton } from "../components/call-button"
+import { Prose } from "../components/prose"
+import { SeoHead } from "../components/seo/seo-head"
+import { useSiteData } from "../hooks/use-site-data"
+import { servicePath } from "../lib/slug"
+import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
+import { breadcrumbJsonLd, serviceJsonLd } from "../lib/structured-data"
+import type { Crumb } from "../lib/types"
+
+type ServiceRecord = NonNullable<Queries.ServicePageQuery["service"]>
+
+const serviceTrail = (service: Pick<ServiceRecord, "name" | "slug">): Crumb[] => [
+  { name: "Home", path: "/" },
+  { name: service.name, path: servicePath(service.slug) },
+]
+
+export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery>) {
+  const { business, cities } = useSiteData()
+  const { service } = data
+  if (!service) throw new Error("This service page has no record in data/services.json.")
+  const { miles, center } = business.serviceRadius
+  return (
+    <Layout>
+      <Breadcrumb trail={serviceTrail(service)} />
+      <PageHero title={service.heroTitle} phone={business.phone}>
+        <p>{service.heroDescription}</p>
+      </PageHero>
+      <Section id="common-problems" title={`Common ${service.name} Problems We Fix`}>
+        <CommonProblems problems={service.commonProblems} />
+      </Section>
+      <Section id="why-choose" title={`Why Choose Us for ${service.name}`} tone="alt">
+        <CheckList items={service.whyChoosePoints} />
+        <CallButton phone={business.phone} label="Call for Same-Day Service" />
+      </Section>
+      <Section id="details" title={`About Our ${service.name} Service`}>
+        <Prose paragraphs={service.mainContent} />
+        <p>
+          We cover {cities.length} communities within {miles} miles of {center}.{" "}
+          <Link to="/service-area/">See every town in our service area</Link>.
+        </p>
+      </Section>
+      <Section id="maintenance" title="Maintenance Tips" tone="alt">
+        <ul>
+          {service.maintenanceContent.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      </Section>
+    </Layout>
+  )
+}
+
+export const query = graphql`
+  query ServicePage($slug: String!) {
+    service(slug: { eq: $slug }) {
+      slug
+      name
+      title
+      metaDescription
+      metaKeywords
+      heroTitle
+      heroDescription
+      commonProblems {
+        title
+        description
+      }
+      whyChoosePoints
+      mainContent
+      maintenanceContent
+    }
+    radiusCenter: allCity {
+      nodes {
+        name
+        lat
+        lng
+      }
+    }
+  }
+`
+
+export function Head({ data }: HeadProps<Queries.ServicePageQuery>) {
+  const { siteUrl, business } = useSiteData()
+  const { service } = data
+  if (!service) return null
+  const path = servicePath(service.slug)
+  const centerTown = radiusTownName(business.serviceRadius.center)
+  const center = data.radiusCenter.nodes.find((city) => city.name === centerTown)
+  if (!center) throw new Error(`data/business.json: serviceRadius.center "${centerTown}" has no record in data/cities.json.`)
+  return (
+    <SeoHead
+      title={service.title}
+      description={service.metaDescription}
+      keywords={service.metaKeywords}
+      path={path}
+      jsonLd={[
+        serviceJsonLd(siteUrl, {
+          name: service.name,
+          description: service.metaDescription,
+          path,
+          areaServed: serviceAreaCircle(center, business.serviceRadius.miles),
+        }),
+        breadcrumbJsonLd(siteUrl, serviceTrail(service)),
+      ]}
+    />
+  )
+}
