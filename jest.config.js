@@ -1,0 +1,29 @@
+// Two suites: `unit` (jsdom: pure logic and components) and `build-output`
+// (node: reads public/ after `gatsby build`).
+const transform = { "^.+\\.[jt]sx?$": "<rootDir>/tests/jest-preprocess.js" }
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: "unit",
+      testEnvironment: "jsdom",
+      testMatch: ["<rootDir>/tests/unit/**/*.test.{ts,tsx}"],
+      transform,
+      moduleNameMapper: {
+        "\\.module\\.css$": "identity-obj-proxy",
+        "\\.css$": "<rootDir>/tests/mocks/style-mock.js",
+        "^gatsby$": "<rootDir>/tests/mocks/gatsby.js",
+        "^gatsby-plugin-image$": "<rootDir>/tests/mocks/gatsby-plugin-image.js",
+      },
+      setupFilesAfterEnv: ["<rootDir>/tests/setup-unit.ts"],
+      testEnvironmentOptions: { url: "http://localhost/" },
+    },
+    {
+      displayName: "build-output",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/tests/build/**/*.test.ts"],
+      transform,
+    },
+  ],
+}

@@ -1,0 +1,68 @@
+import fs from "fs"
+import path from "path"
+import * as cheerio from "cheerio"
+import type { AnyNode } from "cheerio"
+
+export const PUBLIC_DIR = path.resolve(__dirname, "../../public")
+
+if (!fs.existsSync(path.join(PUBLIC_DIR, "index.html"))) {
+  throw new Error("public/ has no build: run `npm run build` before the build-output tests.")
+}
+
+/** Every built page route ("/", "/brands/", …), from the index.html files under public/. */
+export function builtRoutes(): string[] {
+  const routes: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) {
+        if (["static", "page-data", "~partytown", "icons"].includes(entry.name) && dir === PUBLIC_DIR) continue
+        walk(full)
+      } else if (entry.name === "index.html") {
+        const relative = path.relative(PUBLIC_DIR, dir).split(path.sep).join("/")
+        routes.push(relative ? `/${relative}/` : "/")
+      }
+    }
+  }
+  walk(PUBLIC_DIR)
+  return routes.sort()
+}
+
+/** The HTML file a route is served from. */
+export function htmlFileFor(route: string): string {
+  if (route.endsWith(".html")) return path.join(PUBLIC_DIR, route)
+  return path.join(PUBLIC_DIR, route, "index.html")
+}
+
+const cache = new Map<string, cheerio.CheerioAPI>()
+
+/** The parsed HTML of a built route. */
+export function page(route: string): cheerio.CheerioAPI {
+  let $ = cache.get(route)
+  if (!$) {
+    $ = cheerio.load(fs.readFileSync(htmlFileFor(route), "utf8"))
+    cache.set(route, $)
+  }
+  return $
+}
+
+/**
+ * Text of the matched elements as a reader sees it: text nodes joined by
+ * spaces (so adjacent blocks don't run together), scripts left out,
+ * whitespace collapsed.
+ */
+export function textOf($: cheerio.CheerioAPI, selector: string): string {
+  const parts: string[] = []
+  const visit = (node: AnyNode) => {
+    if (node.type === "text") parts.push((node as { data: string }).data)
+    else if ("children" in node && !["script", "style", "template"].includes((node as { name?: string }).name ?? "")) {
+      for (const child of (node as { children: AnyNode[] }).children) visit(child)
+    }
+  }
+  $(selector).each((_, element) => visit(element))
+  return parts.join(" ").replace(/\s+/g, " ").replace(/ ([,.;:!?)])/g, "$1").trim()
+}
+
+export function readJson<T>(file: string): T {
+  return JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data", file), "utf8")) as T
+}

@@ -1,0 +1,60 @@
+import fs from "fs"
+import path from "path"
+import { PUBLIC_DIR, builtRoutes, page, readJson } from "./built-site"
+
+const routes = builtRoutes()
+const pages = [...routes, "404.html"]
+const business = readJson<{ phone: { e164: string } }>("business.json")
+
+const idsOn = (route: string): Set<string> => {
+  const $ = page(route)
+  return new Set(
+    $("[id]")
+      .map((_, el) => $(el).attr("id"))
+      .get(),
+  )
+}
+
+describe("links on every built page", () => {
+  it.each(pages)("%s: every internal link resolves to a built page, and every #anchor to an id there", (route) => {
+    const $ = page(route)
+    const broken: string[] = []
+    $("a[href]").each((_, el) => {
+      const href = $(el).attr("href") ?? ""
+      if (/^(tel|mailto):/.test(href)) return
+      if (/^https?:\/\//.test(href)) {
+        broken.push(`${href} (external links are not expected)`)
+        return
+      }
+      const [rawPath, hash] = href.split("#")
+      const target = rawPath === "" ? route : rawPath
+      const isPage = routes.includes(target) || target === "404.html"
+      const isFile = !isPage && fs.existsSync(path.join(PUBLIC_DIR, target)) && fs.statSync(path.join(PUBLIC_DIR, target)).isFile()
+      if (!isPage && !isFile) {
+        broken.push(`${href} (no page at ${target})`)
+        return
+      }
+      if (!target.endsWith("/") && isPage && target !== "404.html") broken.push(`${href} (no trailing slash)`)
+      if (hash && isPage && !idsOn(target).has(hash)) broken.push(`${href} (no id "${hash}" on ${target})`)
+    })
+    expect(broken).toEqual([])
+  })
+
+  it.each(pages)("%s: every tel: link dials the number in data/business.json", (route) => {
+    const $ = page(route)
+    const tels = $("a[href^='tel:']")
+      .map((_, el) => $(el).attr("href"))
+      .get()
+    expect(tels.length).toBeGreaterThan(0)
+    for (const tel of tels) expect(tel).toBe(`tel:${business.phone.e164}`)
+  })
+
+  it("the header links to the home sections from every page but the home page", () => {
+    const $home = page("/")
+    expect($home("header nav a").first().attr("href")).toBe("#coupons")
+    for (const route of ["/coupons/", "/services/washer-repair/", "/service-area/niles/"]) {
+      const $ = page(route)
+      expect($("header nav a").first().attr("href")).toBe("/#coupons")
+    }
+  })
+})

@@ -1,0 +1,6 @@
+const React = require("react")
+
+module.exports = {
+  GatsbyImage: ({ alt }) => React.createElement("img", { alt }),
+  getImage: (data) => data ?? undefined,
+}

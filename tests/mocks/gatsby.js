@@ -1,0 +1,15 @@
+// The parts of Gatsby components use, as Gatsby's unit-testing guide mocks them.
+const React = require("react")
+
+module.exports = {
+  graphql: jest.fn(),
+  Link: jest.fn().mockImplementation(
+    // Drop Gatsby-only props so they don't reach the DOM.
+    // eslint-disable-next-line no-unused-vars
+    ({ activeClassName, activeStyle, getProps, innerRef, partiallyActive, replace, to, ...rest }) =>
+      React.createElement("a", { ...rest, href: to }),
+  ),
+  navigate: jest.fn(),
+  StaticQuery: jest.fn(),
+  useStaticQuery: jest.fn(),
+}

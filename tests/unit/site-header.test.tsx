@@ -1,0 +1,71 @@
+import * as React from "react"
+import { render, screen, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { SiteHeader } from "../../src/components/layout/site-header"
+
+const phone = { display: "(847) 555-0142", e164: "+18475550142" }
+const renderHeader = (isHome: boolean) =>
+  render(<SiteHeader siteName="North Shore Appliance Repair" phone={phone} isHome={isHome} />)
+const SECTIONS = ["coupons", "services", "brands", "service-area", "about", "contact"]
+
+describe("site header", () => {
+  it("links each section in-page on the home route", () => {
+    renderHeader(true)
+    const nav = screen.getByRole("navigation", { name: "Main" })
+    const hrefs = within(nav).getAllByRole("link").map((link) => link.getAttribute("href"))
+    expect(hrefs).toEqual(SECTIONS.map((id) => `#${id}`))
+  })
+
+  it("links each section to the home page from any other route", () => {
+    renderHeader(false)
+    const nav = screen.getByRole("navigation", { name: "Main" })
+    const hrefs = within(nav).getAllByRole("link").map((link) => link.getAttribute("href"))
+    expect(hrefs).toEqual(SECTIONS.map((id) => `/#${id}`))
+  })
+
+  it("has a phone button that names and dials the number", () => {
+    renderHeader(false)
+    const call = screen.getByRole("link", { name: "Call (847) 555-0142" })
+    expect(call).toHaveAttribute("href", "tel:+18475550142")
+  })
+
+  it("opens the menu as a disclosure and closes it when a link is tapped", async () => {
+    const user = userEvent.setup()
+    renderHeader(true)
+    const button = screen.getByRole("button", { name: "Menu" })
+    const menu = document.getElementById(button.getAttribute("aria-controls") ?? "")
+    expect(menu).not.toBeNull()
+    expect(button).toHaveAttribute("aria-expanded", "false")
+    expect(menu).toHaveAttribute("data-open", "false")
+
+    await user.click(button)
+    expect(button).toHaveAttribute("aria-expanded", "true")
+    expect(menu).toHaveAttribute("data-open", "true")
+
+    await user.click(screen.getByRole("link", { name: "Brands" }))
+    expect(button).toHaveAttribute("aria-expanded", "false")
+    expect(menu).toHaveAttribute("data-open", "false")
+  })
+
+  it("closes the menu on Escape and returns focus to the button", async () => {
+    const user = userEvent.setup()
+    renderHeader(false)
+    const button = screen.getByRole("button", { name: "Menu" })
+    await user.click(button)
+    await user.tab()
+    expect(screen.getByRole("link", { name: "Coupons" })).toHaveFocus()
+
+    await user.keyboard("{Escape}")
+    expect(button).toHaveAttribute("aria-expanded", "false")
+    expect(button).toHaveFocus()
+  })
+
+  it("toggles the menu closed with its own button", async () => {
+    const user = userEvent.setup()
+    renderHeader(false)
+    const button = screen.getByRole("button", { name: "Menu" })
+    await user.click(button)
+    await user.click(button)
+    expect(button).toHaveAttribute("aria-expanded", "false")
+  })
+})

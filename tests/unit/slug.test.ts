@@ -1,0 +1,27 @@
+import { citySlug, cityPath, servicePath } from "../../src/lib/slug"
+import { readData, specCitySlugs } from "../fixtures/content"
+
+describe("slug rule", () => {
+  it("lowercases the name and turns spaces into hyphens", () => {
+    expect(citySlug("Arlington Heights")).toBe("arlington-heights")
+    expect(citySlug("Elk Grove Village")).toBe("elk-grove-village")
+    expect(citySlug("Skokie")).toBe("skokie")
+  })
+
+  it("gives every city record the slug its name makes", () => {
+    for (const city of readData<Array<{ name: string; slug: string }>>("cities.json")) {
+      expect(citySlug(city.name)).toBe(city.slug)
+    }
+  })
+
+  it("has one city record for each of the spec's 67 valid slugs, and no other", () => {
+    const slugs = readData<Array<{ slug: string }>>("cities.json").map((city) => city.slug)
+    expect(specCitySlugs()).toHaveLength(67)
+    expect([...slugs].sort()).toEqual([...specCitySlugs()].sort())
+  })
+
+  it("builds page paths with Gatsby's trailing slash", () => {
+    expect(cityPath("glencoe")).toBe("/service-area/glencoe/")
+    expect(servicePath("dryer-repair")).toBe("/services/dryer-repair/")
+  })
+})
