@@ -13,15 +13,16 @@ export interface BusinessBasics {
   phoneDisplay: string
 }
 
-export const TITLE_MAX = 60
-export const DESCRIPTION_MAX = 160
+/** Titles stay under 60 characters and descriptions under 160, so search results don't cut them. */
+export const TITLE_LIMIT = 60
+export const DESCRIPTION_LIMIT = 160
 
 /** "5.4 miles", "1 mile". */
 export const milesPhrase = (miles: number): string => `${miles} ${miles === 1 ? "mile" : "miles"}`
 
-/** Picks the first candidate that fits within `max` characters (the last one otherwise). */
-function firstThatFits(candidates: readonly string[], max: number): string {
-  return candidates.find((text) => text.length <= max) ?? candidates[candidates.length - 1]
+/** Picks the first candidate shorter than `limit` characters (the last one otherwise). */
+function firstThatFits(candidates: readonly string[], limit: number): string {
+  return candidates.find((text) => text.length < limit) ?? candidates[candidates.length - 1]
 }
 
 /**
@@ -40,7 +41,7 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
       `${city.name}, IL Appliance Repair · ${primaryCounty(city.county)} County`,
       `${city.name}, IL Appliance Repair`,
     ],
-    TITLE_MAX,
+    TITLE_LIMIT,
   )
 
   const heading = `Appliance Repair in ${city.name}, ${county}`
@@ -52,7 +53,7 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
       `Same-day appliance repair in ${city.name} (${county}), ${distance} from our ${business.shopTown} shop. Call ${business.phoneDisplay}.`,
       `Same-day appliance repair in ${city.name}, ${distance} from our shop. Call ${business.phoneDisplay}.`,
     ],
-    DESCRIPTION_MAX,
+    DESCRIPTION_LIMIT,
   )
 
   const intro = isHome

@@ -96,7 +96,7 @@ export const query = graphql`
         slug
         logo {
           childImageSharp {
-            gatsbyImageData(width: 144, height: 58, placeholder: NONE, formats: [AUTO, WEBP, AVIF])
+            gatsbyImageData(layout: FIXED, width: 144, height: 58, placeholder: NONE, formats: [AUTO, WEBP, AVIF])
           }
         }
       }
