@@ -1,0 +1,37 @@
+// Lighthouse CI: mobile settings (Lighthouse's default), Debian's Chromium,
+// public/ served by LHCI itself, results kept on disk and never uploaded.
+const PAGES = [
+  "/",
+  "/services/refrigerator-repair/",
+  "/service-area/buffalo-grove/",
+  "/coupons/",
+  "/brands/",
+  "/service-area/",
+]
+
+module.exports = {
+  ci: {
+    collect: {
+      staticDistDir: "./public",
+      url: PAGES.map((path) => `http://localhost${path}`),
+      numberOfRuns: 1,
+      chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      settings: {
+        chromeFlags: "--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run",
+      },
+    },
+    assert: {
+      assertions: {
+        "categories:performance": ["error", { minScore: 0.95 }],
+        "categories:accessibility": ["error", { minScore: 1 }],
+        "categories:best-practices": ["error", { minScore: 1 }],
+        "categories:seo": ["error", { minScore: 1 }],
+        "cumulative-layout-shift": ["error", { maxNumericValue: 0 }],
+      },
+    },
+    upload: {
+      target: "filesystem",
+      outputDir: "./reports/lighthouse",
+    },
+  },
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * Serves public/ on 127.0.0.1 the way Netlify does for this site: the headers
+ * of netlify.toml (read with a TOML parser, so tests see exactly what deploys),
+ * /path -> /path/ redirects for directories, and public/404.html with status
+ * 404 for anything else. Used by the browser tests.
+ *   node scripts/serve-public.mjs [--port 9100]
+ */
+import fs from "node:fs"
+import http from "node:http"
+import path from "node:path"
+import { parse } from "smol-toml"
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
+const publicDir = path.join(root, "public")
+const portFlag = process.argv.indexOf("--port")
+const port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 9100
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "application/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".png": "image/png",
+  ".avif": "image/avif",
+  ".webp": "image/webp",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".map": "application/json",
+}
+
+/** [{ for: "/*", values: {...} }] from netlify.toml's [[headers]] tables. */
+function loadHeaderRules() {
+  const file = path.join(root, "netlify.toml")
+  if (!fs.existsSync(file)) return []
+  return parse(fs.readFileSync(file, "utf8")).headers ?? []
+}
+
+/** Netlify path patterns: a trailing "*" matches the rest of the path. */
+function matches(pattern, urlPath) {
+  if (pattern.endsWith("*")) return urlPath.startsWith(pattern.slice(0, -1))
+  return pattern === urlPath
+}
+
+const rules = loadHeaderRules()
+
+function headersFor(urlPath) {
+  const headers = {}
+  for (const rule of rules) if (matches(rule.for, urlPath)) Object.assign(headers, rule.values)
+  return headers
+}
+
+function send(res, status, file, urlPath) {
+  res.writeHead(status, {
+    "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream",
+    ...headersFor(urlPath),
+  })
+  fs.createReadStream(file).pipe(res)
+}
+
+const server = http.createServer((req, res) => {
+  const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname)
+  const target = path.normalize(path.join(publicDir, urlPath))
+  if (!target.startsWith(publicDir)) {
+    res.writeHead(400).end()
+    return
+  }
+  const stat = fs.existsSync(target) ? fs.statSync(target) : null
+  if (stat?.isFile()) return send(res, 200, target, urlPath)
+  if (stat?.isDirectory()) {
+    if (!urlPath.endsWith("/")) {
+      res.writeHead(301, { Location: `${urlPath}/`, ...headersFor(urlPath) }).end()
+      return
+    }
+    const index = path.join(target, "index.html")
+    if (fs.existsSync(index)) return send(res, 200, index, urlPath)
+  }
+  return send(res, 404, path.join(publicDir, "404.html"), urlPath)
+})
+
+server.listen(port, "127.0.0.1", () => {
+  console.log(`serving public/ at http://127.0.0.1:${port}`)
+})

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+/**
+ * Every test of the project, in order, with one closing line "N passed, N failed":
+ *   1. unit tests (jest, jsdom)
+ *   2. a clean production build (gatsby clean && gatsby build)
+ *   3. the type check (tsc --noEmit; needs the types the build generates)
+ *   4. build-output tests (jest, reading public/)
+ *   5. browser tests with axe-core (Playwright on Debian's Chromium)
+ *   6. Lighthouse CI (one check per page) and its printed scores
+ *   7. the size budget of the home page
+ * A stage that cannot report its own counts counts as one check.
+ */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+
+const REPORTS = path.resolve("reports")
+fs.mkdirSync(REPORTS, { recursive: true })
+
+const totals = { passed: 0, failed: 0 }
+const lines = []
+
+function run(command, args, env = {}) {
+  const started = Date.now()
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } })
+  return { ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) }
+}
+
+function record(stage, passed, failed, seconds) {
+  totals.passed += passed
+  totals.failed += failed
+  lines.push(`${stage.padEnd(14)} ${passed} passed, ${failed} failed (${seconds}s)`)
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"))
+  } catch {
+    return null
+  }
+}
+
+function jestStage(stage, project) {
+  const outputFile = path.join(REPORTS, `${project}.json`)
+  fs.rmSync(outputFile, { force: true })
+  const { ok, seconds } = run("npx", ["jest", "--selectProjects", project, "--json", "--outputFile", outputFile])
+  const report = readJson(outputFile)
+  if (!report) return record(stage, 0, 1, seconds)
+  const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1)
+  record(stage, report.numPassedTests, failed, seconds)
+}
+
+function checkStage(stage, command, args) {
+  const { ok, seconds } = run(command, args)
+  record(stage, ok ? 1 : 0, ok ? 0 : 1, seconds)
+  return ok
+}
+
+function playwrightStage() {
+  const outputFile = path.join(REPORTS, "playwright.json")
+  fs.rmSync(outputFile, { force: true })
+  const { ok, seconds } = run("npx", ["playwright", "test"])
+  const stats = readJson(outputFile)?.stats
+  if (!stats) return record("browser", 0, 1, seconds)
+  const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected > 0 ? 0 : 1)
+  record("browser", stats.expected, failed, seconds)
+}
+
+function lighthouseStage() {
+  fs.rmSync(path.resolve(".lighthouseci"), { recursive: true, force: true })
+  fs.rmSync(path.join(REPORTS, "lighthouse"), { recursive: true, force: true })
+  const { ok, seconds } = run("npx", ["lhci", "autorun"])
+  const manifest = readJson(path.join(REPORTS, "lighthouse", "manifest.json"))
+  if (!manifest) return record("lighthouse", 0, 1, seconds)
+  run("node", ["scripts/lighthouse-summary.mjs"])
+  const failures = readJson(path.resolve(".lighthouseci", "assertion-results.json")) ?? []
+  const failedUrls = new Set(failures.filter((a) => a.level === "error").map((a) => a.url))
+  const failed = failedUrls.size + (ok || failedUrls.size > 0 ? 0 : 1)
+  record("lighthouse", manifest.length - failedUrls.size, failed, seconds)
+}
+
+jestStage("unit", "unit")
+const built = checkStage("build", "sh", ["-c", "npx gatsby clean && npx gatsby build"])
+if (built) {
+  checkStage("typecheck", "npx", ["tsc", "--noEmit"])
+  jestStage("build-output", "build-output")
+  playwrightStage()
+  lighthouseStage()
+  checkStage("size-budget", "node", ["scripts/size-budget.mjs"])
+} else {
+  record("after build", 0, 1, "0.0")
+}
+
+console.log("\n" + lines.join("\n"))
+console.log(`${totals.passed} passed, ${totals.failed} failed`)
+process.exit(totals.failed === 0 ? 0 : 1)

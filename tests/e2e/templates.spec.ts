@@ -1,0 +1,70 @@
+import AxeBuilder from "@axe-core/playwright"
+import { TEMPLATES, UNKNOWN_PATH, business, expect, gotoHydrated, test } from "./fixtures"
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+for (const template of TEMPLATES) {
+  test(`${template.name} (${template.path}) loads with no console error, warning or page error`, async ({ page, problems }) => {
+    const response = await gotoHydrated(page, template.path)
+    expect(response?.status()).toBe(200)
+    await expect(page.locator("h1")).toHaveCount(1)
+    // Scroll through so lazy content (logos, the map frame) loads too.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await page.waitForLoadState("networkidle")
+    expect(problems).toEqual([])
+  })
+
+  test(`${template.name}: axe finds no WCAG 2.2 A/AA violation`, async ({ page }) => {
+    await gotoHydrated(page, template.path)
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+    expect(summary).toEqual([])
+  })
+
+  test(`${template.name}: every tel: link dials the number in data/business.json`, async ({ page }) => {
+    await gotoHydrated(page, template.path)
+    const hrefs = await page.locator("a[href^='tel:']").evaluateAll((links) => links.map((a) => a.getAttribute("href")))
+    expect(hrefs.length).toBeGreaterThan(1)
+    for (const href of hrefs) expect(href).toBe(`tel:${business.phone.e164}`)
+  })
+}
+
+test("an unknown path shows the 404 and logs exactly the line of decisions.md", async ({ page, problems }) => {
+  const response = await gotoHydrated(page, UNKNOWN_PATH)
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Oops! Page not found/)
+  await expect(page.getByText("404", { exact: true })).toBeVisible()
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/")
+  await expect
+    .poll(() => problems)
+    .toContain(`error: 404 Error: User attempted to access non-existent route: ${UNKNOWN_PATH}`)
+  expect(problems.filter((line) => !line.includes("404"))).toEqual([])
+})
+
+test("the 404 page passes axe too", async ({ page }) => {
+  await gotoHydrated(page, UNKNOWN_PATH)
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  expect(results.violations.map((v) => v.id)).toEqual([])
+})
+
+test("the city map frame is lazy, 400px high and titled", async ({ page }) => {
+  await gotoHydrated(page, "/service-area/buffalo-grove/")
+  const frame = page.locator("iframe")
+  await expect(frame).toHaveAttribute("loading", "lazy")
+  await expect(frame).toHaveAttribute("title", /Buffalo Grove/)
+  await frame.scrollIntoViewIfNeeded()
+  const box = await frame.boundingBox()
+  expect(box?.height).toBe(400)
+})
+
+test("the first Tab lands on the skip link, which is visible with a focus ring and moves focus to main", async ({ page }) => {
+  await gotoHydrated(page, "/services/dryer-repair/")
+  await page.keyboard.press("Tab")
+  const skip = page.getByRole("link", { name: "Skip to main content" })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle)
+  expect(outline).not.toBe("none")
+  await page.keyboard.press("Enter")
+  await expect(page.locator("main")).toBeFocused()
+})
