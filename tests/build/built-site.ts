@@ -1,7 +1,6 @@
 import fs from "fs"
 import path from "path"
 import * as cheerio from "cheerio"
-import type { AnyNode } from "cheerio"
 
 export const PUBLIC_DIR = path.resolve(__dirname, "../../public")
 
@@ -51,15 +50,22 @@ export function page(route: string): cheerio.CheerioAPI {
  * spaces (so adjacent blocks don't run together), scripts left out,
  * whitespace collapsed.
  */
+interface DomNode {
+  type: string
+  name?: string
+  data?: string
+  children?: DomNode[]
+}
+
 export function textOf($: cheerio.CheerioAPI, selector: string): string {
   const parts: string[] = []
-  const visit = (node: AnyNode) => {
-    if (node.type === "text") parts.push((node as { data: string }).data)
-    else if ("children" in node && !["script", "style", "template"].includes((node as { name?: string }).name ?? "")) {
-      for (const child of (node as { children: AnyNode[] }).children) visit(child)
+  const visit = (node: DomNode) => {
+    if (node.type === "text") parts.push(node.data ?? "")
+    else if (node.children && !["script", "style", "template"].includes(node.name ?? "")) {
+      for (const child of node.children) visit(child)
     }
   }
-  $(selector).each((_, element) => visit(element))
+  $(selector).each((_, element) => visit(element as unknown as DomNode))
   return parts.join(" ").replace(/\s+/g, " ").replace(/ ([,.;:!?)])/g, "$1").trim()
 }
 

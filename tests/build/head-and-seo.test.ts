@@ -15,7 +15,7 @@ function jsonLdOf(route: string): JsonLd[] {
   const $ = page(route)
   return $("script[type='application/ld+json']")
     .map((_, el) => JSON.parse($(el).html() ?? "") as JsonLd)
-    .get()
+    .get() as JsonLd[]
 }
 
 describe("head of every page", () => {

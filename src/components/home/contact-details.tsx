@@ -1,7 +1,7 @@
 import * as React from "react"
 import { Clock, MapPin, Phone as PhoneIcon } from "lucide-react"
 import { CallButton } from "../call-button"
-import { formatHours } from "../../lib/hours"
+import { OpeningHoursList } from "../opening-hours-list"
 import type { Address, OpeningHoursEntry, Phone } from "../../lib/types"
 import * as styles from "./contact-details.module.css"
 
@@ -28,14 +28,7 @@ export function ContactDetails({ phone, address, hours }: ContactDetailsProps) {
         <h3 className={styles.heading}>
           <Clock aria-hidden="true" focusable="false" /> Hours
         </h3>
-        <dl className={styles.hours}>
-          {hours.map((entry) => (
-            <div key={entry.label}>
-              <dt>{entry.label}</dt>
-              <dd>{formatHours(entry)}</dd>
-            </div>
-          ))}
-        </dl>
+        <OpeningHoursList hours={hours} />
       </div>
       <div>
         <h3 className={styles.heading}>

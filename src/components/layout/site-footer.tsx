@@ -1,6 +1,6 @@
 import * as React from "react"
 import { Link } from "gatsby"
-import { formatHours } from "../../lib/hours"
+import { OpeningHoursList } from "../opening-hours-list"
 import { servicePath } from "../../lib/slug"
 import type { Address, OpeningHoursEntry, Phone, ServiceLink } from "../../lib/types"
 import * as styles from "./site-footer.module.css"
@@ -21,6 +21,32 @@ const PAGE_LINKS = [
   { to: "/brands/", label: "Brands" },
   { to: "/service-area/", label: "Service Area" },
 ] as const
+
+interface FooterLinksProps {
+  id: string
+  title: string
+  links: ReadonlyArray<{ to: string; label: string }>
+}
+
+/** A titled column of footer links. */
+function FooterLinks({ id, title, links }: FooterLinksProps) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      <ul className={styles.list}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={styles.link}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
 
 export function SiteFooter({ siteName, phone, address, hours, foundingYear, services, buildYear }: SiteFooterProps) {
   return (
@@ -45,43 +71,14 @@ export function SiteFooter({ siteName, phone, address, hours, foundingYear, serv
           <h2 id="footer-hours" className={styles.heading}>
             Hours
           </h2>
-          <dl className={styles.hours}>
-            {hours.map((entry) => (
-              <div key={entry.label}>
-                <dt>{entry.label}</dt>
-                <dd>{formatHours(entry)}</dd>
-              </div>
-            ))}
-          </dl>
+          <OpeningHoursList hours={hours} />
         </section>
-        <nav aria-labelledby="footer-services">
-          <h2 id="footer-services" className={styles.heading}>
-            Services
-          </h2>
-          <ul className={styles.list}>
-            {services.map((service) => (
-              <li key={service.slug}>
-                <Link to={servicePath(service.slug)} className={styles.link}>
-                  {service.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-more">
-          <h2 id="footer-more" className={styles.heading}>
-            More
-          </h2>
-          <ul className={styles.list}>
-            {PAGE_LINKS.map((page) => (
-              <li key={page.to}>
-                <Link to={page.to} className={styles.link}>
-                  {page.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks
+          id="footer-services"
+          title="Services"
+          links={services.map((service) => ({ to: servicePath(service.slug), label: service.name }))}
+        />
+        <FooterLinks id="footer-more" title="More" links={PAGE_LINKS} />
       </div>
       <p className={styles.copyright}>
         © {buildYear} {siteName}. All rights reserved.
