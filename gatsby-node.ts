@@ -2,4 +2,4 @@
 export { onPreBootstrap } from "./src/node/validate-content"
 export { createSchemaCustomization, createResolvers } from "./src/node/schema"
 export { createPages } from "./src/node/create-pages"
-export { onPostBuild } from "./src/node/robots"
+export { onPostBuild } from "./src/node/post-build"

@@ -1,6 +1,7 @@
 import fs from "fs"
 import path from "path"
-import { PUBLIC_DIR, builtRoutes, page, readJson } from "./built-site"
+import { PUBLIC_DIR, builtRoutes, htmlFileFor, page, readJson } from "./built-site"
+import { inlineScriptHashes, scriptPolicy } from "../../src/lib/csp"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 
 // The build under test was made with the same environment as this run.
@@ -185,5 +186,18 @@ describe("sitemap and robots.txt", () => {
     const robots = fs.readFileSync(path.join(PUBLIC_DIR, "robots.txt"), "utf8")
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap-index.xml`)
     expect(robots).toContain("User-agent: *")
+  })
+})
+
+describe("per-page script Content-Security-Policy", () => {
+  it.each([...routes, "404.html"])("%s allows exactly its own inline scripts by hash", (route) => {
+    const html = fs.readFileSync(htmlFileFor(route), "utf8")
+    const metas = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/g) ?? []
+    expect(metas).toHaveLength(1)
+    expect(html.indexOf(metas[0])).toBeLessThan(html.indexOf("<script"))
+    const policy = /content="([^"]*)"/.exec(metas[0])?.[1]
+    const withoutMeta = html.replace(metas[0], "")
+    expect(policy).toBe(scriptPolicy(inlineScriptHashes(withoutMeta)))
+    expect(policy).not.toContain("unsafe-inline")
   })
 })

@@ -24,7 +24,9 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  problems: async ({ page }, use) => {
+  // Automatic, so every test runs with the map stubbed and the console watched.
+  problems: [
+    async ({ page }, use) => {
     // The map frame is the only third-party content; no test reaches the network.
     await page.route(/^https:\/\/www\.google\.com\//, (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Map</title><p>Map</p>" }),
@@ -37,7 +39,9 @@ export const test = base.extend<Fixtures>({
     })
     page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`))
     await use(problems)
-  },
+    },
+    { auto: true },
+  ],
 })
 
 /** Waits until React has hydrated the page (Gatsby marks it on window). */

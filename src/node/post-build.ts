@@ -1,0 +1,29 @@
+import fs from "fs"
+import path from "path"
+import type { GatsbyNode } from "gatsby"
+import { addScriptPolicy } from "../lib/csp"
+import { robotsTxt } from "../lib/robots"
+import { resolveSiteUrl } from "../lib/site-url"
+
+const PUBLIC_DIR = path.resolve(process.cwd(), "public")
+
+function htmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === "static" || entry.name === "page-data" ? [] : htmlFiles(full)
+    return entry.name.endsWith(".html") ? [full] : []
+  })
+}
+
+/**
+ * After the build: robots.txt from the same siteUrl as canonicals and sitemap,
+ * and each page's script Content-Security-Policy (see src/lib/csp.ts).
+ */
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  const siteUrl = resolveSiteUrl()
+  fs.writeFileSync(path.join(PUBLIC_DIR, "robots.txt"), robotsTxt(siteUrl))
+
+  const files = htmlFiles(PUBLIC_DIR)
+  for (const file of files) fs.writeFileSync(file, addScriptPolicy(fs.readFileSync(file, "utf8")))
+  reporter.info(`robots.txt written for ${siteUrl}; script CSP added to ${files.length} HTML files`)
+}
