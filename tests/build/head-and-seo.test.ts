@@ -194,9 +194,10 @@ describe("per-page script Content-Security-Policy", () => {
     const html = fs.readFileSync(htmlFileFor(route), "utf8")
     const metas = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/g) ?? []
     expect(metas).toHaveLength(1)
-    expect(html.indexOf(metas[0])).toBeLessThan(html.indexOf("<script"))
-    const policy = /content="([^"]*)"/.exec(metas[0])?.[1]
-    const withoutMeta = html.replace(metas[0], "")
+    const meta = metas[0] ?? ""
+    expect(html.indexOf(meta)).toBeLessThan(html.indexOf("<script"))
+    const policy = /content="([^"]*)"/.exec(meta)?.[1]
+    const withoutMeta = html.replace(meta, "")
     expect(policy).toBe(scriptPolicy(inlineScriptHashes(withoutMeta)))
     expect(policy).not.toContain("unsafe-inline")
   })

@@ -25,3 +25,17 @@ describe("slug rule", () => {
     expect(servicePath("dryer-repair")).toBe("/services/dryer-repair/")
   })
 })
+
+describe("city records", () => {
+  const cities = readData<Array<{ slug: string; localParagraph: string; zip: string }>>("cities.json")
+
+  it.each(cities.map((city) => [city.slug, city] as const))("%s has a local paragraph of 80–150 words", (_, city) => {
+    const words = city.localParagraph.trim().split(/\s+/).length
+    expect(words).toBeGreaterThanOrEqual(80)
+    expect(words).toBeLessThanOrEqual(150)
+  })
+
+  it("no two towns share a local paragraph", () => {
+    expect(new Set(cities.map((city) => city.localParagraph)).size).toBe(cities.length)
+  })
+})
