@@ -1,7 +1,7 @@
 import fs from "fs"
 import path from "path"
 import { PUBLIC_DIR, builtRoutes, page, readJson, textOf } from "./built-site"
-import { specCitySlugs } from "../fixtures/content"
+import { specCitySlugs, specServiceSlugs } from "../fixtures/content"
 
 interface Service {
   slug: string
@@ -14,21 +14,14 @@ const cities = readJson<Array<{ slug: string; name: string; county: string }>>("
 const brands = readJson<Array<{ name: string; featured: boolean }>>("brands.json")
 const business = readJson<{ brand: string; phone: { display: string; e164: string } }>("business.json")
 const grid = readJson<{ grid: string[] }>("service-area.json").grid
-const SPEC_SERVICES = [
-  "refrigerator-repair",
-  "dishwasher-repair",
-  "oven-stove-repair",
-  "microwave-repair",
-  "garbage-disposal-repair",
-  "dryer-repair",
-  "washer-repair",
-]
+const SPEC_SERVICES = specServiceSlugs()
 
 describe("built routes", () => {
   const routes = builtRoutes()
 
   it("builds the 7 service pages of the spec", () => {
     const built = routes.filter((route) => route.startsWith("/services/"))
+    expect(SPEC_SERVICES).toHaveLength(7)
     expect(built.sort()).toEqual(SPEC_SERVICES.map((slug) => `/services/${slug}/`).sort())
   })
 
