@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from "gatsby"
 import fs from "fs"
 import { resolveSiteUrl } from "./src/lib/site-url"
+import { THEME_COLOR } from "./src/lib/theme"
 import { jsonTypeName } from "./src/node/json-type-name"
 
 const siteUrl = resolveSiteUrl()
@@ -46,7 +47,7 @@ const config: GatsbyConfig = {
         short_name: business.brand,
         start_url: "/",
         background_color: "#ffffff",
-        theme_color: "#0b4f8a",
+        theme_color: THEME_COLOR,
         display: "standalone",
         icon: "src/images/icon.png",
         cache_busting_mode: "none",

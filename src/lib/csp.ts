@@ -40,7 +40,7 @@ export const CSP_META_MARKER = 'http-equiv="Content-Security-Policy"'
  * any script. Replaces one added by an earlier run, so the step can repeat.
  */
 export function addScriptPolicy(html: string): string {
-  const withoutOld = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/g, "")
+  const withoutOld = html.replace(new RegExp(`<meta ${CSP_META_MARKER}[^>]*>`, "g"), "")
   const meta = `<meta ${CSP_META_MARKER} content="${scriptPolicy(inlineScriptHashes(withoutOld))}"/>`
   return withoutOld.replace(/<head([^>]*)>/i, (head) => `${head}${meta}`)
 }

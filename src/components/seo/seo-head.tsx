@@ -2,9 +2,9 @@ import * as React from "react"
 import { useSiteData } from "../../hooks/use-site-data"
 import { absoluteUrl } from "../../lib/site-url"
 import { serializeJsonLd, type JsonLd } from "../../lib/structured-data"
+import { THEME_COLOR } from "../../lib/theme"
 
 export const OG_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const
-export const THEME_COLOR = "#0b4f8a"
 
 interface SeoHeadProps {
   /** The page's own part of the title; the site name is appended unless appendSiteName is false. */
