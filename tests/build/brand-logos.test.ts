@@ -1,17 +1,18 @@
 import fs from "fs"
 import path from "path"
-import { PUBLIC_DIR, page, readJson } from "./built-site"
+import { PUBLIC_DIR, page } from "./built-site"
+import { readBrands } from "../fixtures/content"
 
-const brands = readJson<Array<{ name: string; featured: boolean }>>("brands.json")
+const brands = readBrands()
 const featured = brands.filter((brand) => brand.featured).map((brand) => brand.name)
 
 describe("home page brand logos", () => {
   const $ = page("/")
   const pictures = $("#brands li picture")
 
-  it("shows the 24 featured brands' logos, each named by its alt text", () => {
-    expect(featured).toHaveLength(24)
-    expect(pictures).toHaveLength(24)
+  it("shows every featured brand's logo, each named by its alt text", () => {
+    expect(featured.length).toBeGreaterThan(0)
+    expect(pictures).toHaveLength(featured.length)
     const alts = pictures.map((_, el) => $(el).find("img").attr("alt")).get()
     expect(alts).toEqual(featured)
     for (const alt of alts) expect(brands.map((brand) => brand.name)).toContain(alt)

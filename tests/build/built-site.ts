@@ -68,7 +68,3 @@ export function textOf($: cheerio.CheerioAPI, selector: string): string {
   $(selector).each((_, element) => visit(element as unknown as DomNode))
   return parts.join(" ").replace(/\s+/g, " ").replace(/ ([,.;:!?)])/g, "$1").trim()
 }
-
-export function readJson<T>(file: string): T {
-  return JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data", file), "utf8")) as T
-}

@@ -1,12 +1,13 @@
 import { builtRoutes, page, textOf } from "./built-site"
 import { median, pairwiseScores } from "../../src/lib/similarity"
+import { readCities } from "../fixtures/content"
 
 const MAX_SIMILARITY = 0.5
 
 describe("city pages are not doorway pages", () => {
   it(`no two city pages' visible <main> text reach a 5-word-shingle Jaccard similarity of ${MAX_SIMILARITY}`, () => {
     const cityRoutes = builtRoutes().filter((route) => /^\/service-area\/[^/]+\/$/.test(route))
-    expect(cityRoutes).toHaveLength(67)
+    expect(cityRoutes).toHaveLength(readCities().length)
     const texts = new Map(cityRoutes.map((route) => [route, textOf(page(route), "main")]))
     const scores = pairwiseScores(texts)
     const [worst] = scores

@@ -1,10 +1,11 @@
 import fs from "fs"
 import path from "path"
-import { PUBLIC_DIR, builtRoutes, page, readJson } from "./built-site"
+import { PUBLIC_DIR, builtRoutes, page } from "./built-site"
+import { readBusiness } from "../fixtures/content"
 
 const routes = builtRoutes()
 const pages = [...routes, "404.html"]
-const business = readJson<{ phone: { e164: string } }>("business.json")
+const business = readBusiness()
 
 const idsOn = (route: string): Set<string> => {
   const $ = page(route)

@@ -1,20 +1,31 @@
 import fs from "fs"
 import path from "path"
-import { PUBLIC_DIR, builtRoutes, page, readJson, textOf } from "./built-site"
-import { specCitySlugs, specServiceSlugs } from "../fixtures/content"
+import { PUBLIC_DIR, builtRoutes, page, textOf } from "./built-site"
+import {
+  SPEC,
+  readBrands,
+  readBusiness,
+  readCities,
+  readCoupons,
+  readGrid,
+  readServices,
+  specCitySlugs,
+  specServiceSlugs,
+} from "../fixtures/content"
+import { formatHours } from "../../src/lib/hours"
+import { citySlug } from "../../src/lib/slug"
+import { groupByCounty } from "../../src/lib/service-area"
 
-interface Service {
-  slug: string
-  heroTitle: string
-  commonProblems: Array<{ title: string }>
-  whyChoosePoints: string[]
-}
-const services = readJson<Service[]>("services.json")
-const cities = readJson<Array<{ slug: string; name: string; county: string }>>("cities.json")
-const brands = readJson<Array<{ name: string; featured: boolean }>>("brands.json")
-const business = readJson<{ brand: string; phone: { display: string; e164: string } }>("business.json")
-const grid = readJson<{ grid: string[] }>("service-area.json").grid
+const services = readServices()
+const cities = readCities()
+const brands = readBrands()
+const business = readBusiness()
+const coupons = readCoupons()
+const grid = readGrid()
 const SPEC_SERVICES = specServiceSlugs()
+const citySlugs = new Set(cities.map((city) => city.slug))
+/** Grid names with no city record stay plain text (today: Waukegan). */
+const gridWithoutPage = grid.filter((name) => !citySlugs.has(citySlug(name)))
 
 describe("built routes", () => {
   const routes = builtRoutes()
@@ -25,21 +36,26 @@ describe("built routes", () => {
     expect(built.sort()).toEqual(SPEC_SERVICES.map((slug) => `/services/${slug}/`).sort())
   })
 
-  it("builds one page for each of the 67 valid city slugs, and none other", () => {
+  it("builds one page for each city record, and none other", () => {
     const built = routes.filter((route) => /^\/service-area\/[^/]+\/$/.test(route))
-    expect(built).toHaveLength(67)
-    expect(built.sort()).toEqual(specCitySlugs().map((slug) => `/service-area/${slug}/`).sort())
+    expect(built.sort()).toEqual(cities.map((city) => `/service-area/${city.slug}/`).sort())
   })
 
-  it("has no page for a slug outside the list (Waukegan is in the grid but has no page)", () => {
-    expect(fs.existsSync(path.join(PUBLIC_DIR, "service-area/waukegan"))).toBe(false)
-    expect(fs.existsSync(path.join(PUBLIC_DIR, "service-area/chicago"))).toBe(false)
+  it("builds a page for each of the spec's 67 valid city slugs", () => {
+    expect(SPEC.citySlugs).toHaveLength(67)
+    for (const slug of specCitySlugs()) expect(routes).toContain(`/service-area/${slug}/`)
+  })
+
+  it("has no page for a name without a city record (Waukegan is in the grid but has none)", () => {
+    for (const name of [...gridWithoutPage, "Chicago"]) {
+      expect(fs.existsSync(path.join(PUBLIC_DIR, "service-area", citySlug(name)))).toBe(false)
+    }
   })
 
   it("builds the home, coupons, brands and service-area pages and the 404", () => {
     for (const route of ["/", "/coupons/", "/brands/", "/service-area/"]) expect(routes).toContain(route)
     expect(fs.existsSync(path.join(PUBLIC_DIR, "404.html"))).toBe(true)
-    expect(routes).toHaveLength(7 + 67 + 4 + 1) // the last is /404/, Gatsby's copy of 404.html
+    expect(routes).toHaveLength(services.length + cities.length + 4 + 1) // the last is /404/, Gatsby's copy of 404.html
   })
 })
 
@@ -66,11 +82,11 @@ describe("home page", () => {
     }
   })
 
-  it("shows the three home coupons", () => {
-    expect($("#coupons article")).toHaveLength(3)
-    expect(textOf($, "#coupons")).toContain("$199 Oven Igniter Replacement")
-    expect(textOf($, "#coupons")).toContain("$199 Dryer Not Heating or Won't Start")
-    expect(textOf($, "#coupons")).toContain("FREE Service Call")
+  it("shows the home coupons of data/coupons.json", () => {
+    expect($("#coupons article")).toHaveLength(coupons.homeCoupons.length)
+    expect($("#coupons article h3").map((_, el) => $(el).text()).get()).toEqual(
+      coupons.homeCoupons.map((coupon) => coupon.title),
+    )
   })
 
   it("has a card linking to each of the 7 service pages", () => {
@@ -84,20 +100,19 @@ describe("home page", () => {
     const hrefs = $("#service-area a[href^='/service-area/']")
       .map((_, el) => $(el).attr("href"))
       .get()
-    expect(hrefs).toHaveLength(67)
+    expect(hrefs).toHaveLength(cities.length)
     expect(new Set(hrefs)).toEqual(new Set(cities.map((city) => `/service-area/${city.slug}/`)))
     const map = $("#service-area iframe")
-    expect(map.attr("src")).toContain("Buffalo+Grove")
+    expect(map.attr("src")).toContain(business.serviceRadius.center.split(",")[0].replace(/ /g, "+"))
     expect(map.attr("title")).toBeTruthy()
   })
 
   it("shows the address and hours in the contact section", () => {
     const contact = textOf($, "#contact")
-    expect(contact).toContain("540 Frontage Rd")
-    expect(contact).toContain("Northfield, IL 60093")
-    expect(contact).toContain("Monday–Friday 8am–6pm")
-    expect(contact).toContain("Saturday 9am–4pm")
-    expect(contact).toContain("Sunday Closed")
+    const { street, city, region, postalCode } = business.address
+    expect(contact).toContain(street)
+    expect(contact).toContain(`${city}, ${region} ${postalCode}`)
+    for (const entry of business.hours) expect(contact).toContain(`${entry.label} ${formatHours(entry)}`)
   })
 })
 
@@ -108,13 +123,13 @@ describe("service pages", () => {
       const $ = page(`/services/${slug}/`)
       expect(textOf($, "h1")).toBe(service.heroTitle)
       expect($("h1")).toHaveLength(1)
-      expect($("#common-problems li")).toHaveLength(10)
+      expect($("#common-problems li")).toHaveLength(SPEC.problemsPerService)
       expect(
         $("#common-problems h3")
           .map((_, el) => $(el).text())
           .get(),
       ).toEqual(service.commonProblems.map((problem) => problem.title))
-      expect($("#why-choose li")).toHaveLength(8)
+      expect($("#why-choose li")).toHaveLength(SPEC.pointsPerService)
       expect(textOf($, "#why-choose a[href^='tel:']")).toBe(`Call for Same-Day Service ${business.phone.display}`)
       expect($("#details p").length).toBeGreaterThan(1)
       expect(textOf($, "#maintenance h2")).toBe("Maintenance Tips")
@@ -143,45 +158,45 @@ describe("city pages", () => {
     const map = $("iframe")
     expect(map).toHaveLength(1)
     expect(map.attr("loading")).toBe("lazy")
-    expect(map.attr("height")).toBe("400")
+    expect(map.attr("height")).toBe(String(SPEC.cityMapHeightPx))
     expect(map.attr("title")).toContain(city.name)
     expect(map.attr("src")).toMatch(/^https:\/\/www\.google\.com\/maps/)
   })
 })
 
 describe("coupons, brands and service-area pages", () => {
-  it("/coupons/ lists the three coded offers and the disclaimer", () => {
+  it("/coupons/ lists the coded offers and the disclaimer of data/coupons.json", () => {
     const $ = page("/coupons/")
     expect(textOf($, "h1")).toBe("Special Offers & Coupons")
-    expect($("main article")).toHaveLength(3)
+    expect($("main article")).toHaveLength(coupons.offers.length)
     const text = textOf($, "main")
-    for (const code of ["SAVE25", "SAVE50", "FREECALL"]) expect(text).toContain(`Code: ${code}`)
-    expect(text).toContain(
-      "Cannot be combined with other offers. Mention coupon code when scheduling. Valid for Northfield, IL & surrounding areas.",
-    )
+    for (const offer of coupons.offers) {
+      expect(text).toContain(offer.title)
+      expect(text).toContain(`Code: ${offer.code}`)
+    }
+    expect(text).toContain(coupons.disclaimer)
   })
 
-  it("/brands/ lists the 30 brands in the spec's order and a call prompt", () => {
+  it("/brands/ lists every brand of data/brands.json in its order, and a call prompt", () => {
     const $ = page("/brands/")
     expect(textOf($, "h1")).toBe("Appliance Brands We Service")
     const names = $("main ul[aria-label='Brands'] li")
       .map((_, el) => $(el).text())
       .get()
     expect(names).toEqual(brands.map((brand) => brand.name))
-    expect(names).toHaveLength(30)
     expect(textOf($, "main h2")).toContain("Don't See Your Brand?")
   })
 
-  it("/service-area/ shows the 40-name grid in order; Waukegan stays plain text", () => {
+  it("/service-area/ shows the grid in order; a name without a city page (Waukegan) stays plain text", () => {
     const $ = page("/service-area/")
     expect(textOf($, "h1")).toBe("Service Area")
-    expect(textOf($, "main")).toContain("Serving communities within 20 miles of Buffalo Grove, IL")
+    const { miles, center } = business.serviceRadius
+    expect(textOf($, "main")).toContain(`Serving communities within ${miles} miles of ${center}`)
     const items = $("main ul[aria-label='Communities we serve'] li")
-    expect(items).toHaveLength(40)
     expect(items.map((_, el) => $(el).text()).get()).toEqual(grid)
-    const waukegan = items.filter((_, el) => $(el).text() === "Waukegan")
-    expect(waukegan.find("a")).toHaveLength(0)
-    expect(items.find("a")).toHaveLength(39)
+    const plain = items.filter((_, el) => $(el).find("a").length === 0)
+    expect(plain.map((_, el) => $(el).text()).get()).toEqual(gridWithoutPage)
+    expect(items.find("a")).toHaveLength(grid.length - gridWithoutPage.length)
     expect(textOf($, "main")).toContain("Don't See Your City?")
   })
 
@@ -191,7 +206,9 @@ describe("coupons, brands and service-area pages", () => {
       .map((_, el) => $(el).attr("href"))
       .get()
     expect(new Set(hrefs)).toEqual(new Set(cities.map((city) => `/service-area/${city.slug}/`)))
-    expect($("#all-towns h3").first().text()).toBe("Cook County")
+    expect($("#all-towns h3").map((_, el) => $(el).text()).get()).toEqual(
+      groupByCounty(cities).map((group) => `${group.county} County`),
+    )
   })
 
   it("the 404 page shows the message and a link home", () => {
