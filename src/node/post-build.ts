@@ -1,6 +1,7 @@
 import fs from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
+import { hasReplacementCharacter, withoutNulBytes } from "../lib/clean-html"
 import { addScriptPolicy } from "../lib/csp"
 import { robotsTxt } from "../lib/robots"
 import { resolveSiteUrl } from "../lib/site-url"
@@ -24,6 +25,17 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   fs.writeFileSync(path.join(PUBLIC_DIR, "robots.txt"), robotsTxt(siteUrl))
 
   const files = htmlFiles(PUBLIC_DIR)
-  for (const file of files) fs.writeFileSync(file, addScriptPolicy(fs.readFileSync(file, "utf8")))
-  reporter.info(`robots.txt written for ${siteUrl}; script CSP added to ${files.length} HTML files`)
+  const damaged: string[] = []
+  for (const file of files) {
+    const html = withoutNulBytes(fs.readFileSync(file))
+    if (hasReplacementCharacter(html)) damaged.push(path.relative(PUBLIC_DIR, file))
+    fs.writeFileSync(file, addScriptPolicy(html.toString("utf8")))
+  }
+  if (damaged.length > 0) {
+    reporter.panicOnBuild(
+      `These pages contain a U+FFFD replacement character (text lost in encoding): ${damaged.join(", ")}. ` +
+        "Look for it in data/ or in the page's component.",
+    )
+  }
+  reporter.info(`robots.txt written for ${siteUrl}; NUL bytes removed and script CSP added in ${files.length} HTML files`)
 }
