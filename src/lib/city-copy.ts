@@ -1,4 +1,12 @@
-import { countyPhrase, listPhrase, primaryCounty } from "./service-area"
+import {
+  capitalize,
+  countyPhrase,
+  listPhrase,
+  mileAdjective,
+  milesPhrase,
+  primaryCounty,
+  withArticle,
+} from "./phrases"
 
 export interface CityFacts {
   name: string
@@ -17,9 +25,6 @@ export interface BusinessBasics {
 export const TITLE_LIMIT = 60
 export const DESCRIPTION_LIMIT = 160
 
-/** "5.4 miles", "1 mile". */
-export const milesPhrase = (miles: number): string => `${miles} ${miles === 1 ? "mile" : "miles"}`
-
 /** Picks the first candidate shorter than `limit` characters (the last one otherwise). */
 function firstThatFits(candidates: readonly string[], limit: number): string {
   return candidates.find((text) => text.length < limit) ?? candidates[candidates.length - 1]
@@ -34,7 +39,10 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
   const distance = milesPhrase(city.milesFromShop)
   const neighbours = city.nearby.map((place) => place.name)
   const firstTwo = listPhrase(neighbours.slice(0, 2))
-  const isHome = city.milesFromShop < 1
+  /** The town the shop stands in is home, not a drive away. */
+  const isHome = city.name === business.shopTown
+  /** "an 11-mile drive", "a 5.4-mile drive". */
+  const drive = withArticle(`${mileAdjective(city.milesFromShop)} drive`)
 
   const title = firstThatFits(
     [
@@ -46,10 +54,15 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
 
   const heading = `Appliance Repair in ${city.name}, ${county}`
 
+  const withNeighbours = neighbours.length > 0
   const description = firstThatFits(
     [
-      `Same-day appliance repair in ${city.name}, ${distance} from our ${business.shopTown} shop, and nearby ${firstTwo}. Licensed technicians. Call ${business.phoneDisplay}.`,
-      `Same-day appliance repair in ${city.name}, ${distance} from our ${business.shopTown} shop, and nearby ${firstTwo}. Call ${business.phoneDisplay}.`,
+      ...(withNeighbours
+        ? [
+            `Same-day appliance repair in ${city.name}, ${distance} from our ${business.shopTown} shop, and nearby ${firstTwo}. Licensed technicians. Call ${business.phoneDisplay}.`,
+            `Same-day appliance repair in ${city.name}, ${distance} from our ${business.shopTown} shop, and nearby ${firstTwo}. Call ${business.phoneDisplay}.`,
+          ]
+        : []),
       `Same-day appliance repair in ${city.name} (${county}), ${distance} from our ${business.shopTown} shop. Call ${business.phoneDisplay}.`,
       `Same-day appliance repair in ${city.name}, ${distance} from our shop. Call ${business.phoneDisplay}.`,
     ],
@@ -61,9 +74,9 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
     : `${city.name} is ${distance} from our ${business.shopTown} shop, in ${county}. We repair refrigerators, ovens, dishwashers, washers, dryers, microwaves and disposals there every week we are open.`
 
   const whyChoose = [
-    isHome ? `Based in ${city.name} since ${business.foundingYear}` : `A ${distance} drive from our ${business.shopTown} shop`,
+    isHome ? `Based in ${city.name} since ${business.foundingYear}` : `${capitalize(drive)} from our ${business.shopTown} shop`,
     `Same-day visits across ${county}`,
-    `Also nearby: ${firstTwo}`,
+    ...(withNeighbours ? [`Also nearby: ${firstTwo}`] : []),
     "Licensed, insured, factory-trained technicians",
     "Honest upfront pricing, no hidden fees",
     "1-year warranty on parts and labor",
@@ -72,7 +85,7 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
   const serviceText = [
     isHome
       ? `Because ${city.name} is our home town, a technician is rarely far away: call in the morning and we can usually be at your door the same day.`
-      : `From ${business.shopTown}, our technicians reach ${city.name} in one ${distance} drive, and on the same route they serve ${listPhrase(neighbours)}. That is why a morning call from ${city.name} can usually be answered with a same-day visit.`,
+      : `From ${business.shopTown}, our technicians reach ${city.name} in ${drive}${withNeighbours ? `, and on the same route they serve ${listPhrase(neighbours)}` : ""}. That is why a morning call from ${city.name} can usually be answered with a same-day visit.`,
     `On the first visit the technician diagnoses the fault, tells you what the repair involves and what it costs before any work starts, then repairs and tests the appliance. Every repair in ${city.name} carries the same 1-year warranty on parts and labor as every other job we do in ${county}.`,
   ]
 

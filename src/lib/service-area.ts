@@ -1,3 +1,4 @@
+import { primaryCounty } from "./phrases"
 import { citySlug } from "./slug"
 import type { CityLink } from "./types"
 
@@ -16,9 +17,6 @@ export function matchGridToPages(names: readonly string[], cities: readonly City
   })
 }
 
-/** The primary (first-listed) county of a county field such as "Cook, Lake". */
-export const primaryCounty = (county: string): string => county.split(",")[0].trim()
-
 /** City pages grouped by primary county: counties by size, towns by name. */
 export function groupByCounty<T extends CityLink & { county: string }>(cities: readonly T[]) {
   const groups = new Map<string, T[]>()
@@ -30,15 +28,4 @@ export function groupByCounty<T extends CityLink & { county: string }>(cities: r
     county,
     cities: [...towns].sort((a, b) => a.name.localeCompare(b.name)),
   })).sort((a, b) => b.cities.length - a.cities.length || a.county.localeCompare(b.county))
-}
-
-/** ["A"] -> "A"; ["A", "B", "C"] -> "A, B and C". */
-export function listPhrase(items: readonly string[]): string {
-  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`
-}
-
-/** "Cook" -> "Cook County"; "Cook, Lake" -> "Cook and Lake counties". */
-export function countyPhrase(county: string): string {
-  const names = county.split(",").map((name) => name.trim()).filter(Boolean)
-  return names.length === 1 ? `${names[0]} County` : `${listPhrase(names)} counties`
 }

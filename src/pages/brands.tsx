@@ -7,6 +7,7 @@ import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import * as grid from "../components/card-grid.module.css"
 import * as styles from "../styles/brands-page.module.css"
+import { brandsSentence } from "../lib/phrases"
 
 export default function BrandsPage({ data }: PageProps<Queries.BrandsPageQuery>) {
   const { business } = useSiteData()
@@ -48,7 +49,7 @@ export function Head({ data }: HeadProps<Queries.BrandsPageQuery>) {
   return (
     <SeoHead
       title="Appliance Brands We Service"
-      description={`We repair ${names.length} appliance brands, including ${names.slice(0, 6).join(", ")} and ${names.at(-1)}. Licensed technicians, same-day service.`}
+      description={`${brandsSentence(names)} Licensed technicians, same-day service.`}
       path="/brands/"
     />
   )

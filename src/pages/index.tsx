@@ -14,6 +14,7 @@ import { ContactDetails } from "../components/home/contact-details"
 import { CallButton } from "../components/call-button"
 import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
+import { countPhrase, milesPhrase } from "../lib/phrases"
 import { absoluteUrl } from "../lib/site-url"
 import { localBusinessJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
@@ -51,7 +52,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         id="service-area"
         title="Service Area"
         tone="alt"
-        intro={`We serve ${cities.length} communities within ${serviceRadius.miles} miles of ${serviceRadius.center}. Choose your town:`}
+        intro={`We serve ${countPhrase(cities.length, "community", "communities")} within ${milesPhrase(serviceRadius.miles)} of ${serviceRadius.center}. Choose your town:`}
       >
         <CityLinks cities={cities} label="Towns we serve" />
         <MapFrame src={homePage.homeMapUrl} title={`Map of our service area around ${serviceRadius.center}`} />

@@ -6,7 +6,8 @@ import { CallPrompt } from "../components/call-prompt"
 import { CityLinks } from "../components/city-links"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
-import { groupByCounty, listPhrase, matchGridToPages } from "../lib/service-area"
+import { countPhrase, countiesPhrase, milesPhrase } from "../lib/phrases"
+import { groupByCounty, matchGridToPages } from "../lib/service-area"
 import { cityPath } from "../lib/slug"
 import * as grid from "../components/card-grid.module.css"
 import * as links from "../components/city-links.module.css"
@@ -19,7 +20,7 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
   const { miles, center } = business.serviceRadius
   return (
     <Layout>
-      <Section title="Service Area" level={1} intro={`Serving communities within ${miles} miles of ${center}`}>
+      <Section title="Service Area" level={1} intro={`Serving communities within ${milesPhrase(miles)} of ${center}`}>
         <ul className={`${grid.grid} ${grid.compact}`} aria-label="Communities we serve">
           {entries.map((entry) => (
             <li key={entry.name}>
@@ -71,7 +72,7 @@ export function Head({ data }: HeadProps<Queries.ServiceAreaPageQuery>) {
   return (
     <SeoHead
       title="Service Area: North & Northwest Suburbs"
-      description={`Appliance repair in ${data.allCity.nodes.length} communities within ${miles} miles of ${center}, across ${listPhrase(counties)} counties. Find your town.`}
+      description={`Appliance repair in ${countPhrase(data.allCity.nodes.length, "community", "communities")} within ${milesPhrase(miles)} of ${center}, across ${countiesPhrase(counties)}. Find your town.`}
       path="/service-area/"
     />
   )

@@ -14,6 +14,7 @@ import { servicePath } from "../lib/slug"
 import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
 import { breadcrumbJsonLd, serviceJsonLd } from "../lib/structured-data"
 import type { Crumb } from "../lib/types"
+import { countPhrase, milesPhrase } from "../lib/phrases"
 
 type ServiceRecord = NonNullable<Queries.ServicePageQuery["service"]>
 
@@ -43,7 +44,7 @@ export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery
       <Section id="details" title={`About Our ${service.name} Service`}>
         <Prose paragraphs={service.mainContent} />
         <p>
-          We cover {cities.length} communities within {miles} miles of {center}.{" "}
+          We cover {countPhrase(cities.length, "community", "communities")} within {milesPhrase(miles)} of {center}.{" "}
           <Link to="/service-area/">See every town in our service area</Link>.
         </p>
       </Section>

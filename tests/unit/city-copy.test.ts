@@ -1,16 +1,10 @@
-import { DESCRIPTION_LIMIT, TITLE_LIMIT, cityCopy, milesPhrase } from "../../src/lib/city-copy"
+import { DESCRIPTION_LIMIT, TITLE_LIMIT, cityCopy, type CityFacts } from "../../src/lib/city-copy"
+import { milesPhrase } from "../../src/lib/phrases"
 import { distanceMiles, nearestPlaces, roundMiles } from "../../src/lib/geo"
-import { readData } from "../fixtures/content"
+import { readBusiness, readCities, type CityData as City } from "../fixtures/content"
 
-interface City {
-  name: string
-  slug: string
-  county: string
-  lat: number
-  lng: number
-}
-const cities = readData<City[]>("cities.json")
-const business = readData<{ geo: { lat: number; lng: number }; foundingYear: number; phone: { display: string } }>("business.json")
+const cities = readCities()
+const business = readBusiness()
 const basics = { shopTown: "Northfield", foundingYear: business.foundingYear, phoneDisplay: business.phone.display }
 const copyOf = (city: City) =>
   cityCopy(
@@ -60,8 +54,88 @@ describe("city copy", () => {
     }
   })
 
-  it("says mile or miles as the number needs", () => {
-    expect(milesPhrase(1)).toBe("1 mile")
-    expect(milesPhrase(4.5)).toBe("4.5 miles")
+  it.each(cities.map((city) => [city.name, city] as const))("%s: every sentence reads right", (_, city) => {
+    const copy = copyOf(city)
+    expect(sentencesOf(copy).flatMap(grammarProblems)).toEqual([])
+  })
+})
+
+/** Every piece of copy the page shows or puts in its head. */
+const sentencesOf = (copy: ReturnType<typeof cityCopy>): string[] => [
+  copy.title,
+  copy.heading,
+  copy.description,
+  copy.intro,
+  ...copy.whyChoose,
+  ...copy.serviceText,
+]
+
+/** What a reader would flag: a wrong article, a wrong number, a broken list, a missing value. */
+function grammarProblems(sentence: string): string[] {
+  const checks: Array<[RegExp, string]> = [
+    [/\b[Aa] (8|11|18)(\b|\d|\.|-)/, "'a' before a number spoken with a vowel"],
+    [/\b[Aa]n (?!8|11[^\d]|18[^\d])\d/, "'an' before a number spoken with a consonant"],
+    [/(^|[^\d.])1 (miles|communities|counties)\b/, "plural after 1"],
+    [/(\d*\.\d+|\b(0|[2-9]|\d{2,})) (mile|community|county)\b/, "singular after a number other than 1"],
+    [/\d-miles\b/, "plural compound adjective"],
+    [/\bmiles drive\b/, "'miles drive' (needs 'mile drive')"],
+    [/(?<!and )\b[A-Z][a-zA-Z]+ counties\b/, "one county called counties"],
+    [/\b(County|Counties) counties\b|\bcounties County\b/, "county said twice"],
+    [/(undefined|null|NaN|\[object)/, "a missing value"],
+    [/(: *[.,]|: *$| , |,,|\.\.| {2}| and \.| and ,|\band and\b)/, "a broken list or punctuation"],
+  ]
+  return checks.filter(([pattern]) => pattern.test(sentence)).map(([, problem]) => `${problem}: "${sentence}"`)
+}
+
+describe("city copy at the edges", () => {
+  const basics = { shopTown: "Northfield", foundingYear: 2010, phoneDisplay: "(847) 555-0142" }
+  const town = (overrides: Partial<CityFacts>): CityFacts => ({
+    name: "Testville",
+    county: "Cook",
+    milesFromShop: 5,
+    nearby: [{ name: "Alpha" }, { name: "Beta" }, { name: "Gamma" }, { name: "Delta" }],
+    ...overrides,
+  })
+
+  it.each([
+    [0.5, "A 0.5-mile drive", "0.5 miles from our Northfield shop"],
+    [1, "A 1-mile drive", "1 mile from our Northfield shop"],
+    [8, "An 8-mile drive", "8 miles from our Northfield shop"],
+    [11, "An 11-mile drive", "11 miles from our Northfield shop"],
+    [18, "An 18-mile drive", "18 miles from our Northfield shop"],
+    [12, "A 12-mile drive", "12 miles from our Northfield shop"],
+  ])("%s miles: '%s', '%s'", (miles, drive, distance) => {
+    const copy = cityCopy(town({ milesFromShop: miles }), basics)
+    expect(copy.whyChoose[0]).toBe(`${drive} from our Northfield shop`)
+    expect(copy.intro).toContain(`Testville is ${distance}, in Cook County.`)
+    expect(copy.serviceText[0]).toContain(`reach Testville in ${drive.toLowerCase()}, and on the same route`)
+    expect(sentencesOf(copy).flatMap(grammarProblems)).toEqual([])
+  })
+
+  it("names one, two and three counties", () => {
+    expect(cityCopy(town({ county: "Lake" }), basics).heading).toBe("Appliance Repair in Testville, Lake County")
+    expect(cityCopy(town({ county: "Cook, Lake" }), basics).whyChoose[1]).toBe("Same-day visits across Cook and Lake counties")
+    const three = cityCopy(town({ county: "Cook, DuPage, Lake" }), basics)
+    expect(three.heading).toBe("Appliance Repair in Testville, Cook, DuPage and Lake counties")
+    expect(three.title).toBe("Testville, IL Appliance Repair · Cook County")
+    expect(sentencesOf(three).flatMap(grammarProblems)).toEqual([])
+  })
+
+  it("reads right with one neighbour or none", () => {
+    const one = cityCopy(town({ nearby: [{ name: "Alpha" }] }), basics)
+    expect(one.whyChoose).toContain("Also nearby: Alpha")
+    expect(one.serviceText[0]).toContain("on the same route they serve Alpha.")
+    const none = cityCopy(town({ nearby: [] }), basics)
+    expect(none.whyChoose.join(" ")).not.toContain("Also nearby")
+    expect(none.serviceText[0]).toContain("reach Testville in a 5-mile drive. That is why")
+    expect(none.description).not.toContain("nearby")
+    for (const copy of [one, none]) expect(sentencesOf(copy).flatMap(grammarProblems)).toEqual([])
+  })
+
+  it("the grammar check itself catches the old mistakes", () => {
+    expect(grammarProblems("A 11 miles drive from our Northfield shop")).toHaveLength(2)
+    expect(grammarProblems("across Cook counties")).toHaveLength(1)
+    expect(grammarProblems("We serve 1 communities within 20 miles")).toHaveLength(1)
+    expect(grammarProblems("Also nearby: ")).toHaveLength(1)
   })
 })

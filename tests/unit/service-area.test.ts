@@ -1,4 +1,4 @@
-import { countyPhrase, groupByCounty, listPhrase, matchGridToPages } from "../../src/lib/service-area"
+import { groupByCounty, matchGridToPages } from "../../src/lib/service-area"
 
 describe("service-area helpers", () => {
   const cities = [
@@ -21,13 +21,5 @@ describe("service-area helpers", () => {
       ["Cook", ["Skokie"]],
       ["DuPage", ["Addison"]],
     ])
-  })
-
-  it("phrases counties and lists in plain English", () => {
-    expect(countyPhrase("Cook")).toBe("Cook County")
-    expect(countyPhrase("Cook, Lake")).toBe("Cook and Lake counties")
-    expect(countyPhrase("Cook, Kane, Lake, McHenry")).toBe("Cook, Kane, Lake and McHenry counties")
-    expect(listPhrase(["A"])).toBe("A")
-    expect(listPhrase([])).toBe("")
   })
 })

@@ -1,6 +1,5 @@
 import * as React from "react"
-import { countyPhrase, primaryCounty } from "../../lib/service-area"
-import { milesPhrase } from "../../lib/city-copy"
+import { countyNames, countyPhrase, milesPhrase } from "../../lib/phrases"
 import * as styles from "./city-facts-list.module.css"
 
 interface CityFactsListProps {
@@ -11,12 +10,12 @@ interface CityFactsListProps {
 
 /** The town's county and its distance from the shop, computed at build time. */
 export function CityFactsList({ county, milesFromShop, shopTown }: CityFactsListProps) {
-  const many = county.includes(",")
+  const many = countyNames(county).length > 1
   return (
     <dl className={styles.facts}>
       <div>
         <dt>{many ? "Counties" : "County"}</dt>
-        <dd>{many ? countyPhrase(county) : `${primaryCounty(county)} County`}</dd>
+        <dd>{countyPhrase(county)}</dd>
       </div>
       <div>
         <dt>From our {shopTown} shop</dt>

@@ -1,7 +1,7 @@
 import * as React from "react"
 import { Link } from "gatsby"
 import { cityPath } from "../../lib/slug"
-import { milesPhrase } from "../../lib/city-copy"
+import { milesPhrase } from "../../lib/phrases"
 import { distanceMiles, roundMiles, type LatLng } from "../../lib/geo"
 import * as styles from "./nearby-cities.module.css"
 
