@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
  * Every test of the project, in order, with one closing line "N passed, N failed":
+ *   0. lint: ESLint and Prettier over the tree
  *   1. unit tests (jest, jsdom)
  *   2. a clean production build (gatsby clean && gatsby build)
  *   3. the type check (tsc --noEmit; needs the types the build generates)
  *   4. build-output tests (jest, reading public/)
  *   5. browser tests with axe-core (Playwright on Debian's Chromium)
- *   6. Lighthouse CI (one check per page) and its printed scores
+ *   6. Lighthouse CI (one check per page, judged on the median of its runs) and its printed medians
  *   7. the size budget of the home page
+ *   8. the build-output suite again, on a copy of the project with an owner's edits to data/
  * A stage that cannot report its own counts counts as one check.
  */
 import { spawnSync } from "node:child_process"
@@ -40,14 +42,27 @@ function readJson(file) {
   }
 }
 
-function jestStage(stage, project) {
-  const outputFile = path.join(REPORTS, `${project}.json`)
-  fs.rmSync(outputFile, { force: true })
-  const { ok, seconds } = run("npx", ["jest", "--selectProjects", project, "--json", "--outputFile", outputFile])
+/** Counts a jest JSON report; a run that failed without failing tests counts one failure more. */
+function recordJest(stage, ok, seconds, outputFile) {
   const report = readJson(outputFile)
   if (!report) return record(stage, 0, 1, seconds)
   const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1)
   record(stage, report.numPassedTests, failed, seconds)
+}
+
+function jestStage(stage, project) {
+  const outputFile = path.join(REPORTS, `${project}.json`)
+  fs.rmSync(outputFile, { force: true })
+  const { ok, seconds } = run("npx", ["jest", "--selectProjects", project, "--json", "--outputFile", outputFile])
+  recordJest(stage, ok, seconds, outputFile)
+}
+
+/** The build-output suite once more, on a copy of the project with an owner's edits to data/. */
+function ownerEditsStage() {
+  const outputFile = path.join(REPORTS, "owner-edits.json")
+  fs.rmSync(outputFile, { force: true })
+  const { ok, seconds } = run("node", ["scripts/owner-edits-check.mjs"])
+  recordJest("owner-edits", ok, seconds, outputFile)
 }
 
 function checkStage(stage, command, args) {
@@ -76,9 +91,11 @@ function lighthouseStage() {
   const failures = readJson(path.resolve(".lighthouseci", "assertion-results.json")) ?? []
   const failedUrls = new Set(failures.filter((a) => a.level === "error").map((a) => a.url))
   const failed = failedUrls.size + (ok || failedUrls.size > 0 ? 0 : 1)
-  record("lighthouse", manifest.length - failedUrls.size, failed, seconds)
+  const pages = new Set(manifest.map((entry) => entry.url)).size
+  record("lighthouse", pages - failedUrls.size, failed, seconds)
 }
 
+checkStage("lint", "npm", ["run", "lint"])
 jestStage("unit", "unit")
 const built = checkStage("build", "sh", ["-c", "npx gatsby clean && npx gatsby build"])
 if (built) {
@@ -87,6 +104,7 @@ if (built) {
   playwrightStage()
   lighthouseStage()
   checkStage("size-budget", "node", ["scripts/size-budget.mjs"])
+  ownerEditsStage()
 } else {
   record("after build", 0, 1, "0.0")
 }
