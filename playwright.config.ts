@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test"
 
 /** Debian's Chromium: nothing here downloads a browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const PORT = 9100
 
 export default defineConfig({

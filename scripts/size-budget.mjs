@@ -12,7 +12,7 @@ import zlib from "node:zlib"
 import * as cheerio from "cheerio"
 
 const KB = 1024
-export const BUDGET = { firstLoadJs: 90 * KB, wholePage: 350 * KB }
+const BUDGET = { firstLoadJs: 90 * KB, wholePage: 350 * KB }
 
 const publicDir = path.resolve("public")
 const html = fs.readFileSync(path.join(publicDir, "index.html"))

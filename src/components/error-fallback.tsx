@@ -7,6 +7,7 @@ export function ErrorFallback({ error }: FallbackProps) {
   const message = error instanceof Error ? error.message : String(error)
   return (
     <main className={styles.fallback} role="alert">
+      {/* On purpose: the spec's error catalogue names this exact fallback title. */}
       <h1>Unexpected Application Error!</h1>
       <pre className={styles.message}>{message}</pre>
       <a href="/" className={styles.home}>

@@ -33,7 +33,7 @@ export function scriptPolicy(hashes: readonly string[]): string {
   return ["script-src 'self'", ...hashes].join(" ")
 }
 
-export const CSP_META_MARKER = 'http-equiv="Content-Security-Policy"'
+const CSP_META_MARKER = 'http-equiv="Content-Security-Policy"'
 
 /**
  * Puts the page's script policy in a <meta> at the very start of <head>, before

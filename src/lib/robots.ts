@@ -1,6 +1,6 @@
 import { absoluteUrl } from "./site-url"
 
-export const SITEMAP_PATH = "/sitemap-index.xml"
+const SITEMAP_PATH = "/sitemap-index.xml"
 
 /** robots.txt: everything may be crawled; the sitemap is named by its absolute URL. */
 export function robotsTxt(siteUrl: string): string {

@@ -9,7 +9,7 @@ export function words(text: string): string[] {
 }
 
 /** The set of n-word shingles (runs of n consecutive words) of a text. */
-export function shingles(text: string, size = 5): Set<string> {
+function shingles(text: string, size = 5): Set<string> {
   const list = words(text)
   const set = new Set<string>()
   for (let i = 0; i + size <= list.length; i += 1) set.add(list.slice(i, i + size).join(" "))
@@ -17,7 +17,7 @@ export function shingles(text: string, size = 5): Set<string> {
 }
 
 /** |A ∩ B| / |A ∪ B|; 0 for two empty sets. */
-export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
+function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
   let shared = 0
   for (const item of a) if (b.has(item)) shared += 1
   const union = a.size + b.size - shared

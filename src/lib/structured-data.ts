@@ -6,7 +6,7 @@ import type { Address, Crumb, OpeningHoursEntry, Phone } from "./types"
 export type JsonLd = Record<string, unknown>
 
 export const businessId = (siteUrl: string): string => `${absoluteUrl(siteUrl, "/")}#business`
-export const businessRef = (siteUrl: string): JsonLd => ({ "@id": businessId(siteUrl) })
+const businessRef = (siteUrl: string): JsonLd => ({ "@id": businessId(siteUrl) })
 
 export interface BusinessFacts {
   siteName: string

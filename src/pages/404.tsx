@@ -4,10 +4,11 @@ import { Layout } from "../components/layout/layout"
 import { SeoHead } from "../components/seo/seo-head"
 import * as styles from "../styles/not-found-page.module.css"
 
-export const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
+const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
 
 export default function NotFoundPage({ location }: PageProps) {
   React.useEffect(() => {
+    // On purpose: decisions.md requires exactly this console line for every unknown path.
     console.error(NOT_FOUND_LOG, location.pathname)
   }, [location.pathname])
 
@@ -20,7 +21,7 @@ export default function NotFoundPage({ location }: PageProps) {
         <h1>
           <span className="visually-hidden">404: </span>Oops! Page not found
         </h1>
-        <p>The page you asked for doesn't exist. It may have moved, or the address may be mistyped.</p>
+        <p>The page you asked for doesn&rsquo;t exist. It may have moved, or the address may be mistyped.</p>
         <Link to="/" className={styles.home}>
           Return to Home
         </Link>

@@ -10,7 +10,7 @@ import { offersJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
 import * as styles from "../styles/coupons-page.module.css"
 
-export const COUPONS_PATH = "/coupons/"
+const COUPONS_PATH = "/coupons/"
 
 export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery>) {
   const { business } = useSiteData()

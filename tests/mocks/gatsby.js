@@ -5,7 +5,6 @@ module.exports = {
   graphql: jest.fn(),
   Link: jest.fn().mockImplementation(
     // Drop Gatsby-only props so they don't reach the DOM.
-    // eslint-disable-next-line no-unused-vars
     ({ activeClassName, activeStyle, getProps, innerRef, partiallyActive, replace, to, ...rest }) =>
       React.createElement("a", { ...rest, href: to }),
   ),

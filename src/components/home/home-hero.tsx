@@ -10,7 +10,7 @@ interface HomeHeroProps {
   phone: Phone
 }
 
-export const HERO_CLAIMS = [
+const HERO_CLAIMS = [
   "Licensed & insured technicians",
   "All brands & models repaired",
   "Same-day service",

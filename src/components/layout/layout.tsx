@@ -10,7 +10,7 @@ interface LayoutProps {
   isHome?: boolean
 }
 
-export const MAIN_ID = "main-content"
+const MAIN_ID = "main-content"
 
 export function Layout({ children, isHome = false }: LayoutProps) {
   const { business, siteName, services, buildYear } = useSiteData()
