@@ -1,9 +1,9 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import type { BrandContent, BusinessContent, CityContent, ServiceContent } from "../../src/lib/content-schema"
-import { ContentError, assertValidContent, findContentProblems } from "../../src/lib/validate-content"
-import { validateDataDir } from "../../src/node/validate-content"
+import type { BrandContent, BusinessContent, CityContent, ServiceContent } from "../../internal/content/schema"
+import { ContentError, assertValidContent, findContentProblems } from "../../internal/content/validate"
+import { validateDataDir } from "../../internal/gatsby/on-pre-bootstrap"
 import { DATA_DIR, readData } from "../fixtures/content"
 
 const realFiles = () => ({

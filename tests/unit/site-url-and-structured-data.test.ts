@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_URL, absoluteUrl, resolveSiteUrl } from "../../src/lib/site-url"
-import { robotsTxt } from "../../src/lib/robots"
+import { robotsTxt } from "../../internal/robots"
 import {
   breadcrumbJsonLd,
   businessId,

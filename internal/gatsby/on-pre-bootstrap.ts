@@ -1,8 +1,8 @@
 import fs from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { CONTENT_FILES, type ContentFileName } from "../lib/content-schema"
-import { ContentError, assertValidContent } from "../lib/validate-content"
+import { CONTENT_FILES, type ContentFileName } from "../content/schema"
+import { ContentError, assertValidContent } from "../content/validate"
 
 /** gatsby-node is compiled into .cache/, so paths start from the project root Gatsby runs in. */
 export const DATA_DIR = path.resolve(process.cwd(), "data")

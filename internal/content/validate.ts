@@ -1,6 +1,6 @@
 import type { z } from "zod"
-import { CONTENT_FILES, type ContentFileName } from "./content-schema"
-import { radiusTownName } from "./service-radius"
+import { CONTENT_FILES, type ContentFileName } from "./schema"
+import { radiusTownName } from "../../src/lib/service-radius"
 
 export interface ContentProblem {
   file: string

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { citySlug } from "./slug"
+import { citySlug } from "../../src/lib/slug"
 import {
   MAP_HOST,
   POINTS_PER_SERVICE,
@@ -7,7 +7,7 @@ import {
   SERVICE_ICONS,
   SERVICE_REGION,
   SERVICE_SLUGS,
-} from "./content-rules"
+} from "../../src/lib/content-rules"
 
 const text = z.string({ error: "is missing" }).trim().min(1, { error: "is empty" })
 

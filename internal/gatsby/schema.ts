@@ -1,5 +1,5 @@
 import type { GatsbyNode } from "gatsby"
-import { distanceMiles, nearestPlaces, roundMiles, type LatLng } from "../lib/geo"
+import { distanceMiles, nearestPlaces, roundMiles, type LatLng } from "../../src/lib/geo"
 
 /**
  * Every content type is declared, so a missing field fails loudly instead of

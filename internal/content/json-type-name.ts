@@ -21,7 +21,7 @@ export function jsonTypeName({ node }: TypeNameArgs): string {
   if (!typeName) {
     throw new Error(
       `data/${node.relativePath ?? name}: no GraphQL type is declared for this file. ` +
-        `Add it to JSON_TYPE_NAMES in src/node/json-type-name.ts and to the schema.`,
+        `Add it to JSON_TYPE_NAMES in internal/content/json-type-name.ts and to the schema.`,
     )
   }
   return typeName

@@ -1,9 +1,9 @@
 import fs from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { addScriptPolicy } from "../lib/csp"
-import { robotsTxt } from "../lib/robots"
-import { resolveSiteUrl } from "../lib/site-url"
+import { addScriptPolicy } from "../csp"
+import { robotsTxt } from "../robots"
+import { resolveSiteUrl } from "../../src/lib/site-url"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
 
@@ -17,7 +17,7 @@ function htmlFiles(dir: string): string[] {
 
 /**
  * After the build: robots.txt from the same siteUrl as canonicals and sitemap,
- * and each page's script Content-Security-Policy (see src/lib/csp.ts).
+ * and each page's script Content-Security-Policy (see internal/csp.ts).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   const siteUrl = resolveSiteUrl()

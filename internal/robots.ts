@@ -1,4 +1,4 @@
-import { absoluteUrl } from "./site-url"
+import { absoluteUrl } from "../src/lib/site-url"
 
 export const SITEMAP_PATH = "/sitemap-index.xml"
 
