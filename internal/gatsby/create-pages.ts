@@ -1,6 +1,6 @@
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { cityPath, servicePath } from "../../src/lib/slug"
+import { cityPath, servicePath } from "../../src/lib/routes"
 
 export const SERVICE_TEMPLATE = path.resolve("./src/templates/service-page.tsx")
 export const CITY_TEMPLATE = path.resolve("./src/templates/city-page.tsx")

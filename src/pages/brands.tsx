@@ -5,6 +5,7 @@ import { Section } from "../components/section"
 import { CallPrompt } from "../components/call-prompt"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
+import { BRANDS_PATH } from "../lib/routes"
 import * as grid from "../components/card-grid.module.css"
 import * as styles from "../styles/brands-page.module.css"
 
@@ -49,7 +50,7 @@ export function Head({ data }: HeadProps<Queries.BrandsPageQuery>) {
     <SeoHead
       title="Appliance Brands We Service"
       description={`We repair ${names.length} appliance brands, including ${names.slice(0, 6).join(", ")} and ${names.at(-1)}. Licensed technicians, same-day service.`}
-      path="/brands/"
+      path={BRANDS_PATH}
     />
   )
 }

@@ -14,6 +14,7 @@ import { ContactDetails } from "../components/home/contact-details"
 import { CallButton } from "../components/call-button"
 import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
+import { HOME_PATH } from "../lib/routes"
 import { absoluteUrl } from "../lib/site-url"
 import { localBusinessJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
@@ -112,7 +113,7 @@ export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
       title={`${siteName} | ${business.address.city}, ${business.address.region}`}
       appendSiteName={false}
       description={description}
-      path="/"
+      path={HOME_PATH}
       keywords="appliance repair Northfield IL, appliance repair near me, refrigerator repair, dishwasher repair, washer repair, dryer repair, oven repair, stove repair"
       jsonLd={[
         localBusinessJsonLd(siteUrl, {

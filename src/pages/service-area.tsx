@@ -7,7 +7,7 @@ import { CityLinks } from "../components/city-links"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { groupByCounty, listPhrase, matchGridToPages } from "../lib/service-area"
-import { cityPath } from "../lib/slug"
+import { SERVICE_AREA_PATH, cityPath } from "../lib/routes"
 import * as grid from "../components/card-grid.module.css"
 import * as links from "../components/city-links.module.css"
 
@@ -72,7 +72,7 @@ export function Head({ data }: HeadProps<Queries.ServiceAreaPageQuery>) {
     <SeoHead
       title="Service Area: North & Northwest Suburbs"
       description={`Appliance repair in ${data.allCity.nodes.length} communities within ${miles} miles of ${center}, across ${listPhrase(counties)} counties. Find your town.`}
-      path="/service-area/"
+      path={SERVICE_AREA_PATH}
     />
   )
 }

@@ -13,7 +13,7 @@ import { NearbyCities } from "../components/city/nearby-cities"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData, type SiteData } from "../hooks/use-site-data"
 import { cityCopy } from "../lib/city-copy"
-import { cityPath } from "../lib/slug"
+import { HOME_PATH, SERVICE_AREA_PATH, cityPath } from "../lib/routes"
 import { breadcrumbJsonLd } from "../lib/structured-data"
 import type { Crumb } from "../lib/types"
 
@@ -30,8 +30,8 @@ export const APPLIANCE_GROUPS = [
 ] as const
 
 const cityTrail = (city: Pick<CityRecord, "name" | "slug">): Crumb[] => [
-  { name: "Home", path: "/" },
-  { name: "Service Area", path: "/service-area/" },
+  { name: "Home", path: HOME_PATH },
+  { name: "Service Area", path: SERVICE_AREA_PATH },
   { name: city.name, path: cityPath(city.slug) },
 ]
 

@@ -10,7 +10,7 @@ import { CallButton } from "../components/call-button"
 import { Prose } from "../components/prose"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
-import { servicePath } from "../lib/slug"
+import { HOME_PATH, SERVICE_AREA_PATH, servicePath } from "../lib/routes"
 import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
 import { breadcrumbJsonLd, serviceJsonLd } from "../lib/structured-data"
 import type { Crumb } from "../lib/types"
@@ -18,7 +18,7 @@ import type { Crumb } from "../lib/types"
 type ServiceRecord = NonNullable<Queries.ServicePageQuery["service"]>
 
 const serviceTrail = (service: Pick<ServiceRecord, "name" | "slug">): Crumb[] => [
-  { name: "Home", path: "/" },
+  { name: "Home", path: HOME_PATH },
   { name: service.name, path: servicePath(service.slug) },
 ]
 
@@ -44,7 +44,7 @@ export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery
         <Prose paragraphs={service.mainContent} />
         <p>
           We cover {cities.length} communities within {miles} miles of {center}.{" "}
-          <Link to="/service-area/">See every town in our service area</Link>.
+          <Link to={SERVICE_AREA_PATH}>See every town in our service area</Link>.
         </p>
       </Section>
       <Section id="maintenance" title="Maintenance Tips" tone="alt">

@@ -1,6 +1,6 @@
 import * as React from "react"
 import { Link } from "gatsby"
-import { cityPath } from "../../lib/slug"
+import { cityPath } from "../../lib/routes"
 import { milesPhrase } from "../../lib/city-copy"
 import { distanceMiles, roundMiles, type LatLng } from "../../lib/geo"
 import * as styles from "./nearby-cities.module.css"
