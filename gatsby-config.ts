@@ -2,7 +2,7 @@ import type { GatsbyConfig } from "gatsby"
 import fs from "fs"
 import { resolveSiteUrl } from "./src/lib/site-url"
 import { THEME_COLOR } from "./src/lib/theme"
-import { jsonTypeName } from "./internal/content/json-type-name"
+import { jsonTypeName } from "./internal/content/model"
 
 const siteUrl = resolveSiteUrl()
 // The brand lives in data/business.json only; the web app manifest reads it from there.

@@ -26,6 +26,9 @@ export const SERVICE_ICONS = [
 ] as const
 export type ServiceIcon = (typeof SERVICE_ICONS)[number]
 
+/** The days opening hours may name, as schema.org's dayOfWeek spells them. */
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
+
 export const PROBLEMS_PER_SERVICE = 10
 export const POINTS_PER_SERVICE = 8
 

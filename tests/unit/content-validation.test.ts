@@ -1,9 +1,9 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import type { BrandContent, BusinessContent, CityContent, ServiceContent } from "../../internal/content/schema"
+import type { BrandContent, BusinessContent, CityContent, ServiceContent } from "../../internal/content/model"
 import { ContentError, assertValidContent, findContentProblems } from "../../internal/content/validate"
-import { validateDataDir } from "../../internal/gatsby/on-pre-bootstrap"
+import { validateDataDir } from "../../internal/content/data-dir"
 import { DATA_DIR, readData } from "../fixtures/content"
 
 const realFiles = () => ({
@@ -20,7 +20,7 @@ const fileExists = (relative: string) => fs.existsSync(path.resolve(DATA_DIR, re
 /** The one message the build stops with, for the given content. */
 function messageFor(files: ReturnType<typeof realFiles>): string {
   try {
-    assertValidContent(files, { fileExists })
+    assertValidContent(new Map(Object.entries(files)), { fileExists })
   } catch (error) {
     expect(error).toBeInstanceOf(ContentError)
     return (error as Error).message
@@ -30,7 +30,7 @@ function messageFor(files: ReturnType<typeof realFiles>): string {
 
 describe("content validation", () => {
   it("accepts the content the site ships", () => {
-    expect(findContentProblems(realFiles(), { fileExists })).toEqual([])
+    expect(findContentProblems(new Map(Object.entries(realFiles())), { fileExists })).toEqual([])
     expect(() => validateDataDir(DATA_DIR)).not.toThrow()
   })
 
