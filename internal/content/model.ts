@@ -167,7 +167,12 @@ const serviceSchema = z.strictObject({
   slug: field(
     z.enum(SERVICE_SLUGS, { error: `must be one of ${SERVICE_SLUGS.join(", ")}` }),
     "Page address",
-    "The end of the page's address: one of the seven service pages",
+    "The end of the page's address, and the file's name: one of the seven service pages",
+  ),
+  order: field(
+    z.number({ error: "is missing or not a number" }).int().min(1),
+    "Position",
+    "Where the service comes in the home page's cards and the footer's links: 1 is first",
   ),
   name: field(text, "Service name", "e.g. Refrigerator Repair"),
   icon: field(z.enum(SERVICE_ICONS, { error: `must be one of ${SERVICE_ICONS.join(", ")}` }), "Icon", "The picture on the home page's card"),
@@ -211,7 +216,7 @@ const citySchema = z
     slug: field(
       text.regex(/^[^A-Z\s]+$/, { error: "must be lower case with no spaces" }),
       "Page address",
-      "The town name in lower case with hyphens for spaces, e.g. arlington-heights",
+      "The town name in lower case with hyphens for spaces, e.g. arlington-heights; also the file's name",
     ),
     county: field(
       text,
@@ -344,7 +349,7 @@ export const services = contentType({
   typeName: "Service",
   label: "Services",
   description: "One page per service",
-  source: { file: "services.json", list: true },
+  source: { folder: "services" },
   recordKey: "slug",
   schema: serviceSchema,
 })
@@ -353,7 +358,7 @@ export const cities = contentType({
   typeName: "City",
   label: "Towns",
   description: "One page per town served",
-  source: { file: "cities.json", list: true },
+  source: { folder: "cities" },
   recordKey: "slug",
   schema: citySchema,
 })
@@ -395,7 +400,7 @@ export type BrandContent = z.infer<typeof brandSchema>
 export type CouponBookContent = z.infer<typeof couponBookSchema>
 export type ServiceAreaGridContent = z.infer<typeof serviceAreaGridSchema>
 
-/** The data/ path (e.g. "cities.json", "cities/glencoe.json") a content type owns, or none. */
+/** The data/ path (e.g. "business.json", "cities/glencoe.json") a content type owns, or none. */
 export function contentTypeOf(relativePath: string): ContentType | undefined {
   const normalised = relativePath.split("\\").join("/")
   return CONTENT_TYPES.find(({ source }) => {

@@ -1,6 +1,6 @@
 import path from "path"
 import type { z } from "zod"
-import { CONTENT_TYPES, brands, business, cities, contentTypeOf, sourceLabel, type ContentType } from "./model"
+import { CONTENT_TYPES, brands, business, cities, contentTypeOf, services, sourceLabel, type ContentType } from "./model"
 import { radiusTownName } from "../../src/lib/service-radius"
 
 export interface ContentProblem {
@@ -206,7 +206,7 @@ function typeProblems(type: ContentType, files: ContentFiles): ContentProblem[] 
   return [...problems, ...duplicateProblems(type, recordsOf(type, files))]
 }
 
-/** Rules across files: the service radius's centre town and the brands' logo files. */
+/** Rules across records: the service radius's centre town, one position per service, the brands' logo files. */
 function crossFileProblems(files: ContentFiles, { fileExists }: ValidateOptions): ContentProblem[] {
   const problems: ContentProblem[] = []
   const [shop] = recordsOf(business, files)
@@ -221,6 +221,23 @@ function crossFileProblems(files: ContentFiles, { fileExists }: ValidateOptions)
         field: "serviceRadius.center",
         message: `names "${town}", which has no record in ${sourceLabel(cities.source)}`,
       })
+    }
+  }
+
+  const positions = new Map<unknown, SourcedRecord>()
+  for (const service of recordsOf(services, files)) {
+    const order = service.data.order
+    if (typeof order !== "number") continue
+    const first = positions.get(order)
+    if (first) {
+      problems.push({
+        file: service.file,
+        record: service.record,
+        field: "order",
+        message: `is ${order}, as in ${first.file}: give each service its own position`,
+      })
+    } else {
+      positions.set(order, service)
     }
   }
 

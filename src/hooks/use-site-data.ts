@@ -41,7 +41,7 @@ export function useSiteData() {
         homeMapUrl
         priceRange
       }
-      allService {
+      allService(sort: { order: ASC }) {
         nodes {
           slug
           name

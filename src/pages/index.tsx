@@ -83,7 +83,7 @@ export const query = graphql`
         description
       }
     }
-    allService {
+    allService(sort: { order: ASC }) {
       nodes {
         slug
         name

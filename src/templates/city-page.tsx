@@ -45,7 +45,7 @@ const copyFor = (city: CityRecord, { business }: SiteData) =>
 export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
   const site = useSiteData()
   const { city } = data
-  if (!city) throw new Error("This city page has no record in data/cities.json.")
+  if (!city) throw new Error("This city page has no record in data/cities/.")
   const copy = copyFor(city, site)
   const { phone } = site.business
   return (

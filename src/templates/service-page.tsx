@@ -25,7 +25,7 @@ const serviceTrail = (service: Pick<ServiceRecord, "name" | "slug">): Crumb[] =>
 export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery>) {
   const { business, cities } = useSiteData()
   const { service } = data
-  if (!service) throw new Error("This service page has no record in data/services.json.")
+  if (!service) throw new Error("This service page has no record in data/services/.")
   const { miles, center } = business.serviceRadius
   return (
     <Layout>
@@ -93,7 +93,7 @@ export function Head({ data }: HeadProps<Queries.ServicePageQuery>) {
   const path = servicePath(service.slug)
   const centerTown = radiusTownName(business.serviceRadius.center)
   const center = data.radiusCenter.nodes.find((city) => city.name === centerTown)
-  if (!center) throw new Error(`data/business.json: serviceRadius.center "${centerTown}" has no record in data/cities.json.`)
+  if (!center) throw new Error(`data/business.json: serviceRadius.center "${centerTown}" has no record in data/cities/.`)
   return (
     <SeoHead
       title={service.title}

@@ -3,12 +3,13 @@ import path from "path"
 import { PUBLIC_DIR, builtRoutes, htmlFileFor, page, readJson } from "./built-site"
 import { inlineScriptHashes, scriptPolicy } from "../../internal/csp"
 import { resolveSiteUrl } from "../../src/lib/site-url"
+import { readCities, readServices } from "../fixtures/content"
 
 // The build under test was made with the same environment as this run.
 const siteUrl = resolveSiteUrl()
 const routes = builtRoutes().filter((route) => route !== "/404/")
 const business = readJson<{ brand: string; phone: { e164: string } }>("business.json")
-const cities = readJson<Array<{ name: string; slug: string }>>("cities.json")
+const cities = readCities()
 
 type JsonLd = Record<string, unknown> & { "@type"?: string }
 
@@ -59,7 +60,7 @@ describe("head of every page", () => {
   })
 
   it("carries the spec's meta keywords on service pages", () => {
-    const services = readJson<Array<{ slug: string; metaKeywords: string }>>("services.json")
+    const services = readServices<{ slug: string; metaKeywords: string; order: number }>()
     for (const service of services) {
       expect(page(`/services/${service.slug}/`)("meta[name='keywords']").attr("content")).toBe(service.metaKeywords)
     }
@@ -125,7 +126,7 @@ describe("structured data", () => {
   })
 
   it("each service page has a Service provided by the business and a matching BreadcrumbList", () => {
-    const services = readJson<Array<{ slug: string; name: string }>>("services.json")
+    const services = readServices()
     for (const service of services) {
       const route = `/services/${service.slug}/`
       const blocks = jsonLdOf(route)

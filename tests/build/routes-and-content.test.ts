@@ -1,16 +1,17 @@
 import fs from "fs"
 import path from "path"
 import { PUBLIC_DIR, builtRoutes, page, readJson, textOf } from "./built-site"
-import { specCitySlugs, specServiceSlugs } from "../fixtures/content"
+import { readCities, readServices, specCitySlugs, specServiceSlugs } from "../fixtures/content"
 
 interface Service {
   slug: string
+  order: number
   heroTitle: string
   commonProblems: Array<{ title: string }>
   whyChoosePoints: string[]
 }
-const services = readJson<Service[]>("services.json")
-const cities = readJson<Array<{ slug: string; name: string; county: string }>>("cities.json")
+const services = readServices<Service>()
+const cities = readCities<{ slug: string; name: string; county: string }>()
 const brands = readJson<Array<{ name: string; featured: boolean }>>("brands.json")
 const business = readJson<{ brand: string; phone: { display: string; e164: string } }>("business.json")
 const grid = readJson<{ grid: string[] }>("service-area.json").grid

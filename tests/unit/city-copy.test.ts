@@ -1,6 +1,6 @@
 import { DESCRIPTION_LIMIT, TITLE_LIMIT, cityCopy, milesPhrase } from "../../src/lib/city-copy"
 import { distanceMiles, nearestPlaces, roundMiles } from "../../src/lib/geo"
-import { readData } from "../fixtures/content"
+import { readCities, readData } from "../fixtures/content"
 
 interface City {
   name: string
@@ -9,7 +9,7 @@ interface City {
   lat: number
   lng: number
 }
-const cities = readData<City[]>("cities.json")
+const cities = readCities<City>()
 const business = readData<{ geo: { lat: number; lng: number }; foundingYear: number; phone: { display: string } }>("business.json")
 const basics = { shopTown: "Northfield", foundingYear: business.foundingYear, phoneDisplay: business.phone.display }
 const copyOf = (city: City) =>

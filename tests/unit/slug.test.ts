@@ -1,6 +1,6 @@
 import { citySlug } from "../../src/lib/slug"
 import { cityPath, countyPath, servicePath } from "../../src/lib/routes"
-import { readData, specCitySlugs } from "../fixtures/content"
+import { readCities, specCitySlugs } from "../fixtures/content"
 
 describe("slug rule", () => {
   it("lowercases the name and turns spaces into hyphens", () => {
@@ -10,13 +10,13 @@ describe("slug rule", () => {
   })
 
   it("gives every city record the slug its name makes", () => {
-    for (const city of readData<Array<{ name: string; slug: string }>>("cities.json")) {
+    for (const city of readCities()) {
       expect(citySlug(city.name)).toBe(city.slug)
     }
   })
 
   it("has one city record for each of the spec's 67 valid slugs, and no other", () => {
-    const slugs = readData<Array<{ slug: string }>>("cities.json").map((city) => city.slug)
+    const slugs = readCities().map((city) => city.slug)
     expect(specCitySlugs()).toHaveLength(67)
     expect([...slugs].sort()).toEqual([...specCitySlugs()].sort())
   })
@@ -37,7 +37,7 @@ describe("slug rule", () => {
 })
 
 describe("city records", () => {
-  const cities = readData<Array<{ slug: string; localParagraph: string; zip: string }>>("cities.json")
+  const cities = readCities<{ slug: string; localParagraph: string; zip: string }>()
 
   it.each(cities.map((city) => [city.slug, city] as const))("%s has a local paragraph of 80–150 words", (_, city) => {
     const words = city.localParagraph.trim().split(/\s+/).length
