@@ -19,6 +19,9 @@ import type { Crumb } from "../lib/types"
 
 type CityRecord = NonNullable<Queries.CityPageQuery["city"]>
 
+/** The neighbours as the copy and the links use them: name, slug and miles away. */
+const neighboursOf = (city: CityRecord) => city.nearby.map(({ city: place, miles }) => ({ ...place, miles }))
+
 /** The appliance groups repaired in every town, as the spec lists them. */
 export const APPLIANCE_GROUPS = [
   "Refrigerators and freezers",
@@ -36,7 +39,7 @@ const cityTrail = (city: Pick<CityRecord, "name" | "slug">): Crumb[] => [
 ]
 
 const copyFor = (city: CityRecord, { business }: SiteData) =>
-  cityCopy(city, {
+  cityCopy({ ...city, nearby: neighboursOf(city) }, {
     shopTown: business.address.city,
     foundingYear: business.foundingYear,
     phoneDisplay: business.phone.display,
@@ -67,7 +70,7 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
         <CallButton phone={phone} label="Call for Same-Day Service" />
       </Section>
       <Section id="nearby" title="Also Serving Nearby" tone="alt">
-        <NearbyCities from={city} cities={city.nearby} />
+        <NearbyCities cities={neighboursOf(city)} />
       </Section>
       <Section id="map" title={`Map of ${city.name}`}>
         <MapFrame src={city.mapUrl} title={`Map of ${city.name}, Illinois`} />
@@ -82,16 +85,15 @@ export const query = graphql`
       name
       slug
       county
-      lat
-      lng
       mapUrl
       localParagraph
       milesFromShop
       nearby {
-        name
-        slug
-        lat
-        lng
+        miles
+        city {
+          name
+          slug
+        }
       }
     }
   }

@@ -11,7 +11,7 @@ import { Prose } from "../components/prose"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { HOME_PATH, SERVICE_AREA_PATH, servicePath } from "../lib/routes"
-import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
+import { serviceAreaCircle } from "../lib/service-radius"
 import { breadcrumbJsonLd, serviceJsonLd } from "../lib/structured-data"
 import type { Crumb } from "../lib/types"
 
@@ -76,9 +76,8 @@ export const query = graphql`
       mainContent
       maintenanceContent
     }
-    radiusCenter: allCity {
-      nodes {
-        name
+    business {
+      serviceCenter {
         lat
         lng
       }
@@ -91,9 +90,8 @@ export function Head({ data }: HeadProps<Queries.ServicePageQuery>) {
   const { service } = data
   if (!service) return null
   const path = servicePath(service.slug)
-  const centerTown = radiusTownName(business.serviceRadius.center)
-  const center = data.radiusCenter.nodes.find((city) => city.name === centerTown)
-  if (!center) throw new Error(`data/business.json: serviceRadius.center "${centerTown}" has no record in data/cities/.`)
+  const center = data.business?.serviceCenter
+  if (!center) throw new Error("data/business.json is missing.")
   return (
     <SeoHead
       title={service.title}
