@@ -1,16 +1,25 @@
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { cityPath, servicePath } from "../../src/lib/routes"
+import { cityPath, countyPath, servicePath } from "../../src/lib/routes"
+import type { CountyPageContext } from "../../src/templates/county-page"
 
 export const SERVICE_TEMPLATE = path.resolve("./src/templates/service-page.tsx")
 export const CITY_TEMPLATE = path.resolve("./src/templates/city-page.tsx")
+export const COUNTY_TEMPLATE = path.resolve("./src/templates/county-page.tsx")
 
 interface PageSlugsQuery {
   allService: { nodes: Array<{ slug: string }> }
   allCity: { nodes: Array<{ slug: string }> }
+  townIndex: { counties: CountyPageContext[] }
 }
 
-/** One page per service and one per city; each template queries its record by slug. */
+/**
+ * One page per service and one per city; each template queries its record by
+ * slug. Above the town-list limit, one page per county too, listing its towns
+ * (townIndex lists no county below it, so a small site gains no thin pages).
+ * A county is not a record but a grouping computed once here, so its page gets
+ * its towns through the page context.
+ */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<PageSlugsQuery>(`
     query PageSlugs {
@@ -24,11 +33,22 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
           slug
         }
       }
+      townIndex {
+        counties {
+          name
+          slug
+          townCount
+          towns {
+            name
+            slug
+          }
+        }
+      }
     }
   `)
 
   if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not load the service and city slugs for page creation.", result.errors)
+    reporter.panicOnBuild("Could not load the service, city and county slugs for page creation.", result.errors)
     return
   }
 
@@ -37,5 +57,8 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
   for (const { slug } of result.data.allCity.nodes) {
     actions.createPage({ path: cityPath(slug), component: CITY_TEMPLATE, context: { slug } })
+  }
+  for (const county of result.data.townIndex.counties) {
+    actions.createPage({ path: countyPath(county.slug), component: COUNTY_TEMPLATE, context: county })
   }
 }

@@ -1,14 +1,8 @@
 import type { GatsbyNode } from "gatsby"
-import { nearbyPlaces } from "../geo/nearby-index"
+import { COMPUTED_ROOT_FIELDS } from "../content/computed"
+import { once, townFacts, type Town } from "../content/town-facts"
 import { distanceMiles, roundMiles, type LatLng } from "../../src/lib/geo"
 import { radiusTownName } from "../../src/lib/service-radius"
-
-/** The fields of a City node the computed fields need. */
-interface TownNode extends LatLng {
-  id: string
-  name: string
-  slug: string
-}
 
 interface BusinessNode {
   geo: LatLng
@@ -27,47 +21,34 @@ interface ResolverContext {
 
 type GetNodesByType = (type: string) => unknown[]
 
-/** Computes a value on first use, then keeps it. */
-function once<T>(make: () => T): () => T {
-  let value: T | undefined
-  return () => (value ??= make())
-}
+/** Makes a query depend on every town, so `gatsby develop` re-runs it when any town changes. */
+const dependOnEveryTown = (context: ResolverContext) => context.nodeModel.findAll({ type: "City" })
 
 /**
- * Facts about the towns that need every town: computed once, on first use, for
- * all towns together (so a process that runs no town query never computes them).
- */
-function townFacts(getNodesByType: GetNodesByType) {
-  return once(() => {
-    const towns = (getNodesByType("City") as TownNode[]).map(({ id, name, slug, lat, lng }) => ({ id, name, slug, lat, lng }))
-    return {
-      neighbours: nearbyPlaces(towns),
-      idByName: new Map(towns.map((town) => [town.name, town.id])),
-    }
-  })
-}
-
-/**
- * Resolvers of the computed fields declared in internal/content/computed.ts:
- * facts computed at build time from the content, so no one keeps them by hand
- * and no component recomputes them.
+ * Resolvers of the computed fields declared in internal/content/computed.ts.
+ * Facts that need every town (neighbours, the town index, counties) are computed
+ * once, on first use, for all towns together: a process that runs no town query
+ * never computes them.
  */
 export function computedResolvers(getNodesByType: GetNodesByType) {
-  const facts = townFacts(getNodesByType)
+  const facts = once(() =>
+    townFacts(
+      (getNodesByType("City") as Town[]).map(({ id, name, slug, county, lat, lng }) => ({ id, name, slug, county, lat, lng })),
+    ),
+  )
   return {
     City: {
       milesFromShop: {
-        resolve: async (source: TownNode, _args: unknown, context: ResolverContext) => {
+        resolve: async (source: Town, _args: unknown, context: ResolverContext) => {
           const business = await context.nodeModel.findOne<BusinessNode>({ type: "Business" })
           if (!business) throw new Error("data/business.json: no business record to measure distances from")
           return roundMiles(distanceMiles(business.geo, source))
         },
       },
       nearby: {
-        resolve: async (source: TownNode, _args: unknown, context: ResolverContext) => {
-          // Depend on every town, so `gatsby develop` re-runs the query when any town moves.
-          await context.nodeModel.findAll({ type: "City" })
-          const neighbours = facts().neighbours.get(source.slug) ?? []
+        resolve: async (source: Town, _args: unknown, context: ResolverContext) => {
+          await dependOnEveryTown(context)
+          const neighbours = facts().neighbours().get(source.slug) ?? []
           return neighbours.map(({ place, miles }) => ({ city: place.id, miles: roundMiles(miles) }))
         },
       },
@@ -80,6 +61,23 @@ export function computedResolvers(getNodesByType: GetNodesByType) {
           const city = id ? context.nodeModel.getNodeById({ id, type: "City" }) : null
           if (!city) throw new Error(`data/business.json: serviceRadius.center "${town}" has no record in data/cities/`)
           return city
+        },
+      },
+    },
+    ServiceAreaGrid: {
+      entries: {
+        resolve: async (source: { grid: string[] }, _args: unknown, context: ResolverContext) => {
+          await dependOnEveryTown(context)
+          return facts().gridEntries(source.grid)
+        },
+      },
+    },
+    Query: {
+      townIndex: {
+        ...COMPUTED_ROOT_FIELDS.townIndex,
+        resolve: async (_source: unknown, _args: unknown, context: ResolverContext) => {
+          await dependOnEveryTown(context)
+          return facts().index
         },
       },
     },

@@ -40,5 +40,12 @@ export const SERVICE_REGION = {
   maxLng: -87.6,
 } as const
 
+/**
+ * Up to this many towns, the home page and /service-area/ link every town, as the
+ * spec shows them. Above it they list counties instead, each with its own page
+ * (/service-area/counties/{county}/) listing its towns, so no page grows without bound.
+ */
+export const LIST_EVERY_TOWN_UP_TO = 150
+
 /** Nearby-city links on each city page. */
 export const NEARBY = { min: 4, max: 6, withinMiles: 8 } as const

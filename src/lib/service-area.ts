@@ -16,6 +16,13 @@ export function matchGridToPages(names: readonly string[], cities: readonly City
   })
 }
 
+/** Every county of a county field: "Cook, Lake" -> ["Cook", "Lake"]. */
+export const countiesOf = (county: string): string[] =>
+  county
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean)
+
 /** The primary (first-listed) county of a county field such as "Cook, Lake". */
 export const primaryCounty = (county: string): string => county.split(",")[0].trim()
 

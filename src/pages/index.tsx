@@ -9,6 +9,7 @@ import { CouponCard } from "../components/coupon-card"
 import { ServiceCards } from "../components/home/service-cards"
 import { BrandLogos, type BrandLogoData } from "../components/home/brand-logos"
 import { CityLinks } from "../components/city-links"
+import { CountyLinks } from "../components/county-links"
 import { MapFrame } from "../components/map-frame"
 import { ContactDetails } from "../components/home/contact-details"
 import { CallButton } from "../components/call-button"
@@ -16,12 +17,13 @@ import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { HOME_PATH } from "../lib/routes"
 import { absoluteUrl } from "../lib/site-url"
-import { localBusinessJsonLd } from "../lib/structured-data"
+import { serviceAreaCircle } from "../lib/service-radius"
+import { cityPlaces, localBusinessJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
-  const { business, cities } = useSiteData()
-  const { homePage, couponBook } = data
+  const { business } = useSiteData()
+  const { homePage, couponBook, townIndex } = data
   if (!homePage || !couponBook) throw new Error("data/business.json or data/coupons.json is missing.")
   const logos: BrandLogoData[] = data.allBrand.nodes.map((brand) => {
     const image = getImage(brand.logo?.childImageSharp?.gatsbyImageData ?? null)
@@ -52,9 +54,13 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         id="service-area"
         title="Service Area"
         tone="alt"
-        intro={`We serve ${cities.length} communities within ${serviceRadius.miles} miles of ${serviceRadius.center}. Choose your town:`}
+        intro={`We serve ${townIndex.townCount} communities within ${serviceRadius.miles} miles of ${serviceRadius.center}. Choose your ${townIndex.listsEveryTown ? "town" : "county"}:`}
       >
-        <CityLinks cities={cities} label="Towns we serve" />
+        {townIndex.listsEveryTown ? (
+          <CityLinks cities={townIndex.towns} label="Towns we serve" />
+        ) : (
+          <CountyLinks counties={townIndex.counties} label="Counties we serve" />
+        )}
         <MapFrame src={homePage.homeMapUrl} title={`Map of our service area around ${serviceRadius.center}`} />
       </Section>
       <Section id="about" title="About Us">
@@ -76,6 +82,28 @@ export const query = graphql`
       intro
       about
       homeMapUrl
+      geo {
+        lat
+        lng
+      }
+      priceRange
+      serviceCenter {
+        lat
+        lng
+      }
+    }
+    townIndex {
+      townCount
+      listsEveryTown
+      towns {
+        name
+        slug
+      }
+      counties {
+        name
+        slug
+        townCount
+      }
     }
     couponBook {
       homeCoupons {
@@ -106,7 +134,9 @@ export const query = graphql`
 `
 
 export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
-  const { business, siteUrl, siteName, cities } = useSiteData()
+  const { business, siteUrl, siteName } = useSiteData()
+  const { homePage, townIndex } = data
+  if (!homePage) return null
   const description = `Same-day appliance repair in Northfield and the north and northwest Chicago suburbs. Refrigerators, ovens, dishwashers, washers, dryers. Call ${business.phone.display}.`
   return (
     <SeoHead
@@ -120,13 +150,16 @@ export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
           siteName,
           phone: business.phone,
           address: business.address,
-          geo: business.geo,
+          geo: homePage.geo,
           hours: business.hours,
           foundingYear: business.foundingYear,
-          priceRange: business.priceRange,
-          description: data.homePage?.intro ?? description,
+          priceRange: homePage.priceRange,
+          description: homePage.intro,
           imageUrl: absoluteUrl(siteUrl, OG_IMAGE.path),
-          cityNames: cities.map((city) => city.name),
+          // Every town while they are few; above the limit, the service radius instead.
+          areaServed: townIndex.listsEveryTown
+            ? cityPlaces(townIndex.towns.map((town) => town.name))
+            : [serviceAreaCircle(homePage.serviceCenter, business.serviceRadius.miles)],
         }),
       ]}
     />

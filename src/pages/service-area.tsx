@@ -4,18 +4,18 @@ import { Layout } from "../components/layout/layout"
 import { Section } from "../components/section"
 import { CallPrompt } from "../components/call-prompt"
 import { CityLinks } from "../components/city-links"
+import { CountyLinks } from "../components/county-links"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
-import { groupByCounty, listPhrase, matchGridToPages } from "../lib/service-area"
+import { groupByCounty, listPhrase } from "../lib/service-area"
 import { SERVICE_AREA_PATH, cityPath } from "../lib/routes"
 import * as grid from "../components/card-grid.module.css"
 import * as links from "../components/city-links.module.css"
 
 export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaPageQuery>) {
   const { business } = useSiteData()
-  const names = data.serviceAreaGrid?.grid ?? []
-  const entries = matchGridToPages(names, data.allCity.nodes)
-  const counties = groupByCounty(data.allCity.nodes)
+  const entries = data.serviceAreaGrid?.entries ?? []
+  const { townIndex } = data
   const { miles, center } = business.serviceRadius
   return (
     <Layout>
@@ -23,8 +23,8 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
         <ul className={`${grid.grid} ${grid.compact}`} aria-label="Communities we serve">
           {entries.map((entry) => (
             <li key={entry.name}>
-              {entry.slug ? (
-                <Link to={cityPath(entry.slug)} className={links.link}>
+              {entry.city ? (
+                <Link to={cityPath(entry.city.slug)} className={links.link}>
                   {entry.name}
                 </Link>
               ) : (
@@ -38,12 +38,22 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
         </CallPrompt>
       </Section>
       <Section id="all-towns" title="Every Town We Serve, by County" tone="alt">
-        {counties.map(({ county, cities }) => (
-          <section key={county} aria-labelledby={`county-${county}`}>
-            <h3 id={`county-${county}`}>{county} County</h3>
-            <CityLinks cities={cities} />
-          </section>
-        ))}
+        {townIndex.listsEveryTown ? (
+          groupByCounty(townIndex.towns).map(({ county, cities }) => (
+            <section key={county} aria-labelledby={`county-${county}`}>
+              <h3 id={`county-${county}`}>{county} County</h3>
+              <CityLinks cities={cities} />
+            </section>
+          ))
+        ) : (
+          <>
+            <p>
+              We serve {townIndex.townCount} communities in {townIndex.counties.length} counties. Choose a county to see
+              every town in it.
+            </p>
+            <CountyLinks counties={townIndex.counties} label="Counties we serve" />
+          </>
+        )}
       </Section>
     </Layout>
   )
@@ -52,13 +62,25 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
 export const query = graphql`
   query ServiceAreaPage {
     serviceAreaGrid {
-      grid
+      entries {
+        name
+        city {
+          slug
+        }
+      }
     }
-    allCity(sort: { name: ASC }) {
-      nodes {
+    townIndex {
+      townCount
+      listsEveryTown
+      towns {
         name
         slug
         county
+      }
+      counties {
+        name
+        slug
+        townCount
       }
     }
   }
@@ -67,11 +89,14 @@ export const query = graphql`
 export function Head({ data }: HeadProps<Queries.ServiceAreaPageQuery>) {
   const { business } = useSiteData()
   const { miles, center } = business.serviceRadius
-  const counties = groupByCounty(data.allCity.nodes).map((group) => group.county)
+  const { townIndex } = data
+  const counties = townIndex.listsEveryTown
+    ? `${listPhrase(groupByCounty(townIndex.towns).map((group) => group.county))} counties`
+    : `${townIndex.counties.length} counties`
   return (
     <SeoHead
       title="Service Area: North & Northwest Suburbs"
-      description={`Appliance repair in ${data.allCity.nodes.length} communities within ${miles} miles of ${center}, across ${listPhrase(counties)} counties. Find your town.`}
+      description={`Appliance repair in ${townIndex.townCount} communities within ${miles} miles of ${center}, across ${counties}. Find your town.`}
       path={SERVICE_AREA_PATH}
     />
   )

@@ -23,8 +23,8 @@ const serviceTrail = (service: Pick<ServiceRecord, "name" | "slug">): Crumb[] =>
 ]
 
 export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery>) {
-  const { business, cities } = useSiteData()
-  const { service } = data
+  const { business } = useSiteData()
+  const { service, townIndex } = data
   if (!service) throw new Error("This service page has no record in data/services/.")
   const { miles, center } = business.serviceRadius
   return (
@@ -43,7 +43,7 @@ export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery
       <Section id="details" title={`About Our ${service.name} Service`}>
         <Prose paragraphs={service.mainContent} />
         <p>
-          We cover {cities.length} communities within {miles} miles of {center}.{" "}
+          We cover {townIndex.townCount} communities within {miles} miles of {center}.{" "}
           <Link to={SERVICE_AREA_PATH}>See every town in our service area</Link>.
         </p>
       </Section>
@@ -75,6 +75,9 @@ export const query = graphql`
       whyChoosePoints
       mainContent
       maintenanceContent
+    }
+    townIndex {
+      townCount
     }
     business {
       serviceCenter {

@@ -3,6 +3,7 @@ import { robotsTxt } from "../../internal/robots"
 import {
   breadcrumbJsonLd,
   businessId,
+  cityPlaces,
   localBusinessJsonLd,
   offersJsonLd,
   serializeJsonLd,
@@ -47,7 +48,7 @@ describe("structured data", () => {
       priceRange: "$$",
       description: "Appliance repair",
       imageUrl: `${siteUrl}/og-image.png`,
-      cityNames: ["Skokie"],
+      areaServed: cityPlaces(["Skokie"]),
     })
     expect(data["@type"]).toBe("HomeAndConstructionBusiness")
     expect(data.openingHoursSpecification).toHaveLength(1)
