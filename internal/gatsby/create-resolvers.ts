@@ -11,7 +11,7 @@ interface BusinessNode {
 
 interface NodeModel {
   findOne<T>(args: { type: string }): Promise<T | null>
-  findAll<T>(args: { type: string }): Promise<{ entries: Iterable<T> }>
+  findAll<T>(args: { type: string; query?: { limit?: number } }): Promise<{ entries: Iterable<T> }>
   getNodeById<T>(args: { id: string; type: string }): T | null
 }
 
@@ -21,8 +21,13 @@ interface ResolverContext {
 
 type GetNodesByType = (type: string) => unknown[]
 
-/** Makes a query depend on every town, so `gatsby develop` re-runs it when any town changes. */
-const dependOnEveryTown = (context: ResolverContext) => context.nodeModel.findAll({ type: "City" })
+/**
+ * Makes a query depend on every town, so `gatsby develop` re-runs it when any town
+ * changes: findAll tracks the whole City type. Only one node is fetched, since an
+ * unlimited findAll loads every town, and doing that for each town page made the
+ * query stage quadratic.
+ */
+const dependOnEveryTown = (context: ResolverContext) => context.nodeModel.findAll({ type: "City", query: { limit: 1 } })
 
 /**
  * Resolvers of the computed fields declared in internal/content/computed.ts.
