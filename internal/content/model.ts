@@ -5,8 +5,8 @@ import {
   POINTS_PER_SERVICE,
   PROBLEMS_PER_SERVICE,
   SERVICE_ICONS,
-  SERVICE_REGION,
   SERVICE_SLUGS,
+  TRUST_ICONS,
   WEEKDAYS,
 } from "../../src/lib/content-rules"
 
@@ -46,14 +46,16 @@ const mapUrl = text.regex(new RegExp(`^https://${escapeRegExp(MAP_HOST)}/maps([/
   error: `must be an https://${MAP_HOST}/maps… embed address`,
 })
 
+// Whether a point lies in the service region is a rule across files (validate.ts):
+// the region is the business's service radius around its centre town.
 const latitude = z
   .number({ error: "is missing or not a number" })
-  .min(SERVICE_REGION.minLat, { error: "lies outside the service region" })
-  .max(SERVICE_REGION.maxLat, { error: "lies outside the service region" })
+  .min(-90, { error: "must be between -90 and 90" })
+  .max(90, { error: "must be between -90 and 90" })
 const longitude = z
   .number({ error: "is missing or not a number" })
-  .min(SERVICE_REGION.minLng, { error: "lies outside the service region" })
-  .max(SERVICE_REGION.maxLng, { error: "lies outside the service region" })
+  .min(-180, { error: "must be between -180 and 180" })
+  .max(180, { error: "must be between -180 and 180" })
 
 const clockTime = z
   .string({ error: "is missing" })
@@ -306,6 +308,49 @@ const couponBookSchema = z.strictObject({
   disclaimer: field(text, "Small print", "Shown under the coupons page's offers"),
 })
 
+const homePageCopySchema = z.strictObject({
+  heroClaims: field(
+    z.array(text).min(1, { error: "needs at least one claim" }).max(6, { error: "can list at most 6 claims" }),
+    "Headline claims",
+    "The short promises with a check mark under the home page's headline, e.g. Same-day service",
+  ),
+  trustStrip: field(
+    z
+      .array(
+        group(
+          z.strictObject({
+            label: field(text, "Claim", "A few words, e.g. Licensed & Insured"),
+            icon: field(
+              z.enum(TRUST_ICONS, { error: `must be one of ${TRUST_ICONS.join(", ")}` }),
+              "Icon",
+              "The picture beside the claim",
+            ),
+          }),
+          "TrustItem",
+          "Trust strip claim",
+          "A claim of the band under the home page's headline",
+        ),
+      )
+      .min(1, { error: "needs at least one claim" })
+      .max(6, { error: "can list at most 6 claims" }),
+    "Trust strip",
+    "The claims of the band under the home page's headline, in order",
+  ),
+})
+
+const cityPageCopySchema = z.strictObject({
+  whyChoosePoints: field(
+    z.array(text).min(1, { error: "needs at least one point" }).max(6, { error: "can list at most 6 points" }),
+    "Why choose us (every town)",
+    "Points every town page lists after its own (distance, county, neighbours)",
+  ),
+  applianceGroups: field(
+    textList("appliance group"),
+    "Appliances we repair",
+    "The list of appliances on every town page, e.g. Washers and dryers",
+  ),
+})
+
 const serviceAreaGridSchema = z.strictObject({
   grid: field(
     textList("town"),
@@ -390,8 +435,35 @@ export const serviceAreaGrid = contentType({
   schema: serviceAreaGridSchema,
 })
 
+export const homePageCopy = contentType({
+  typeName: "HomePageCopy",
+  label: "Home page texts",
+  description: "The claims under the home page's headline and in its trust strip",
+  source: { file: "home-page.json" },
+  recordKey: null,
+  schema: homePageCopySchema,
+})
+
+export const cityPageCopy = contentType({
+  typeName: "CityPageCopy",
+  label: "Town page texts",
+  description: "What every town page says besides its own facts",
+  source: { file: "city-pages.json" },
+  recordKey: null,
+  schema: cityPageCopySchema,
+})
+
 /** Every content type, in the order the editor lists them. */
-export const CONTENT_TYPES: readonly ContentType[] = [business, services, cities, brands, couponBook, serviceAreaGrid]
+export const CONTENT_TYPES: readonly ContentType[] = [
+  business,
+  services,
+  cities,
+  brands,
+  couponBook,
+  serviceAreaGrid,
+  homePageCopy,
+  cityPageCopy,
+]
 
 export type BusinessContent = z.infer<typeof businessSchema>
 export type ServiceContent = z.infer<typeof serviceSchema>

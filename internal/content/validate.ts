@@ -1,6 +1,8 @@
 import path from "path"
 import type { z } from "zod"
 import { CONTENT_TYPES, brands, business, cities, contentTypeOf, services, sourceLabel, type ContentType } from "./model"
+import { REGION_MARGIN_MILES } from "../../src/lib/content-rules"
+import { distanceMiles, roundMiles, type LatLng } from "../../src/lib/geo"
 import { radiusTownName } from "../../src/lib/service-radius"
 
 export interface ContentProblem {
@@ -206,15 +208,55 @@ function typeProblems(type: ContentType, files: ContentFiles): ContentProblem[] 
   return [...problems, ...duplicateProblems(type, recordsOf(type, files))]
 }
 
-/** Rules across records: the service radius's centre town, one position per service, the brands' logo files. */
+const isLatLng = (value: unknown): value is LatLng =>
+  isObject(value) && typeof value.lat === "number" && typeof value.lng === "number"
+
+const MILES_PER_DEGREE_OF_LATITUDE = 69.05
+
+/**
+ * The service region: every town's coordinates, and the shop's, must lie within
+ * the service radius of data/business.json, plus REGION_MARGIN_MILES, around the
+ * radius's centre town. Another region is a matter of editing data, not code.
+ */
+function regionProblems(shop: SourcedRecord | undefined, towns: readonly SourcedRecord[]): ContentProblem[] {
+  const radius = shop?.data.serviceRadius
+  if (!shop || !isObject(radius) || typeof radius.center !== "string" || typeof radius.miles !== "number") return []
+  const centerName = radiusTownName(radius.center)
+  const centerTown = towns.find(({ data }) => data.name === centerName)
+  if (!centerTown || !isLatLng(centerTown.data)) return []
+  const center = centerTown.data
+  const limit = radius.miles + REGION_MARGIN_MILES
+  const check = (point: unknown, where: SourcedRecord, prefix: string): ContentProblem[] => {
+    if (!isLatLng(point)) return []
+    const miles = distanceMiles(center, point)
+    if (miles <= limit) return []
+    // Name the coordinate that carries the distance: the likelier mistake.
+    const northSouth = Math.abs(point.lat - center.lat) * MILES_PER_DEGREE_OF_LATITUDE
+    const eastWest = Math.abs(point.lng - center.lng) * MILES_PER_DEGREE_OF_LATITUDE * Math.cos((center.lat * Math.PI) / 180)
+    return [
+      {
+        file: where.file,
+        record: where.record,
+        field: `${prefix}${northSouth >= eastWest ? "lat" : "lng"}`,
+        message:
+          `lies outside the service region: ${roundMiles(miles)} miles from ${radius.center} (${centerTown.file}), ` +
+          `more than the ${radius.miles}-mile service radius plus a ${REGION_MARGIN_MILES}-mile margin`,
+      },
+    ]
+  }
+  return [...check(shop.data.geo, shop, "geo."), ...towns.flatMap((town) => check(town.data, town, ""))]
+}
+
+/** Rules across records: the service radius and region, one position per service, the brands' logo files. */
 function crossFileProblems(files: ContentFiles, { fileExists }: ValidateOptions): ContentProblem[] {
   const problems: ContentProblem[] = []
   const [shop] = recordsOf(business, files)
+  const towns = recordsOf(cities, files)
   const radius = shop?.data.serviceRadius
   const center = isObject(radius) ? radius.center : undefined
   if (typeof center === "string" && center.trim()) {
     const town = radiusTownName(center)
-    if (!recordsOf(cities, files).some(({ data }) => data.name === town)) {
+    if (!towns.some(({ data }) => data.name === town)) {
       problems.push({
         file: shop.file,
         record: shop.record,
@@ -223,6 +265,7 @@ function crossFileProblems(files: ContentFiles, { fileExists }: ValidateOptions)
       })
     }
   }
+  problems.push(...regionProblems(shop, towns))
 
   const positions = new Map<unknown, SourcedRecord>()
   for (const service of recordsOf(services, files)) {

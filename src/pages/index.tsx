@@ -23,8 +23,10 @@ import * as grid from "../components/card-grid.module.css"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const { business } = useSiteData()
-  const { homePage, couponBook, townIndex } = data
-  if (!homePage || !couponBook) throw new Error("data/business.json or data/coupons.json is missing.")
+  const { homePage, couponBook, townIndex, homePageCopy } = data
+  if (!homePage || !couponBook || !homePageCopy) {
+    throw new Error("data/business.json, data/coupons.json or data/home-page.json is missing.")
+  }
   const logos: BrandLogoData[] = data.allBrand.nodes.map((brand) => {
     const image = getImage(brand.logo?.childImageSharp?.gatsbyImageData ?? null)
     if (!image) throw new Error(`data/brands.json: the logo of "${brand.name}" was not processed.`)
@@ -33,8 +35,8 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const { serviceRadius } = business
   return (
     <Layout isHome>
-      <HomeHero brand={business.brand} intro={homePage.intro} phone={business.phone} />
-      <TrustStrip />
+      <HomeHero brand={business.brand} intro={homePage.intro} claims={homePageCopy.heroClaims} phone={business.phone} />
+      <TrustStrip items={homePageCopy.trustStrip} />
       <Section id="coupons" title="Coupons" intro="Mention the offer when you call to schedule.">
         <ul className={grid.grid}>
           {couponBook.homeCoupons.map((coupon) => (
@@ -105,6 +107,13 @@ export const query = graphql`
         townCount
       }
     }
+    homePageCopy {
+      heroClaims
+      trustStrip {
+        label
+        icon
+      }
+    }
     couponBook {
       homeCoupons {
         title
@@ -137,14 +146,15 @@ export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
   const { business, siteUrl, siteName } = useSiteData()
   const { homePage, townIndex } = data
   if (!homePage) return null
-  const description = `Same-day appliance repair in Northfield and the north and northwest Chicago suburbs. Refrigerators, ovens, dishwashers, washers, dryers. Call ${business.phone.display}.`
+  const { city: shopTown, region } = business.address
+  const description = `Same-day appliance repair in ${shopTown} and the north and northwest Chicago suburbs. Refrigerators, ovens, dishwashers, washers, dryers. Call ${business.phone.display}.`
   return (
     <SeoHead
       title={`${siteName} | ${business.address.city}, ${business.address.region}`}
       appendSiteName={false}
       description={description}
       path={HOME_PATH}
-      keywords="appliance repair Northfield IL, appliance repair near me, refrigerator repair, dishwasher repair, washer repair, dryer repair, oven repair, stove repair"
+      keywords={`appliance repair ${shopTown} ${region}, appliance repair near me, refrigerator repair, dishwasher repair, washer repair, dryer repair, oven repair, stove repair`}
       jsonLd={[
         localBusinessJsonLd(siteUrl, {
           siteName,

@@ -22,16 +22,6 @@ type CityRecord = NonNullable<Queries.CityPageQuery["city"]>
 /** The neighbours as the copy and the links use them: name, slug and miles away. */
 const neighboursOf = (city: CityRecord) => city.nearby.map(({ city: place, miles }) => ({ ...place, miles }))
 
-/** The appliance groups repaired in every town, as the spec lists them. */
-export const APPLIANCE_GROUPS = [
-  "Refrigerators and freezers",
-  "Washers and dryers",
-  "Dishwashers",
-  "Ovens, stoves, ranges and cooktops",
-  "Microwaves",
-  "Garbage disposals",
-] as const
-
 const cityTrail = (city: Pick<CityRecord, "name" | "slug">): Crumb[] => [
   { name: "Home", path: HOME_PATH },
   { name: "Service Area", path: SERVICE_AREA_PATH },
@@ -47,8 +37,9 @@ const copyFor = (city: CityRecord, { business }: SiteData) =>
 
 export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
   const site = useSiteData()
-  const { city } = data
+  const { city, cityPageCopy } = data
   if (!city) throw new Error("This city page has no record in data/cities/.")
+  if (!cityPageCopy) throw new Error("data/city-pages.json is missing.")
   const copy = copyFor(city, site)
   const { phone } = site.business
   return (
@@ -62,10 +53,10 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
         <Prose paragraphs={[city.localParagraph]} />
       </Section>
       <Section id="why-choose" title={`Why ${city.name} Homeowners Call Us`} tone="alt">
-        <CheckList items={copy.whyChoose} />
+        <CheckList items={[...copy.whyChoose, ...cityPageCopy.whyChoosePoints]} />
       </Section>
       <Section id="appliances" title="Appliances We Repair">
-        <CheckList items={APPLIANCE_GROUPS} />
+        <CheckList items={cityPageCopy.applianceGroups} />
         <Prose paragraphs={copy.serviceText} />
         <CallButton phone={phone} label="Call for Same-Day Service" />
       </Section>
@@ -95,6 +86,10 @@ export const query = graphql`
           slug
         }
       }
+    }
+    cityPageCopy {
+      whyChoosePoints
+      applianceGroups
     }
   }
 `

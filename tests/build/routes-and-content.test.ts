@@ -15,6 +15,7 @@ const cities = readCities<{ slug: string; name: string; county: string }>()
 const brands = readJson<Array<{ name: string; featured: boolean }>>("brands.json")
 const business = readJson<{ brand: string; phone: { display: string; e164: string } }>("business.json")
 const grid = readJson<{ grid: string[] }>("service-area.json").grid
+const cityPageCopy = readJson<{ whyChoosePoints: string[]; applianceGroups: string[] }>("city-pages.json")
 const SPEC_SERVICES = specServiceSlugs()
 
 describe("built routes", () => {
@@ -139,7 +140,15 @@ describe("city pages", () => {
     expect($("h1")).toHaveLength(1)
     expect(textOf($, "h1")).toContain(city.name)
     expect($("#why-choose li").length).toBeGreaterThanOrEqual(4)
-    expect($("#appliances li")).toHaveLength(6)
+    expect(
+      $("#appliances li")
+        .map((_, el) => $(el).text())
+        .get(),
+    ).toEqual(cityPageCopy.applianceGroups)
+    const points = $("#why-choose li")
+      .map((_, el) => $(el).text())
+      .get()
+    expect(points.slice(-cityPageCopy.whyChoosePoints.length)).toEqual(cityPageCopy.whyChoosePoints)
     expect(textOf($, "#appliances a[href^='tel:']")).toBe(`Call for Same-Day Service ${business.phone.display}`)
     const map = $("iframe")
     expect(map).toHaveLength(1)

@@ -129,8 +129,40 @@ describe("content validation", () => {
     const { files, city } = realFiles()
     city("barrington-hills").lat = 40.1164
     expect(messageFor(files)).toContain(
-      `data/cities/barrington-hills.json, record "barrington-hills", field "lat": lies outside the service region`,
+      `data/cities/barrington-hills.json, record "barrington-hills", field "lat": lies outside the service region: ` +
+        `142 miles from Buffalo Grove, IL (data/cities/buffalo-grove.json), more than the 20-mile service radius plus a 5-mile margin`,
     )
+  })
+
+  it("names the longitude when it is the one that is off, e.g. a dropped minus sign", () => {
+    const { files, city, business } = realFiles()
+    city("skokie").lng = 87.7334
+    business.geo.lng = -86.9
+    const message = messageFor(files)
+    expect(message).toContain(`data/cities/skokie.json, record "skokie", field "lng": lies outside the service region`)
+    expect(message).toContain(`data/business.json, record "business", field "geo.lng": lies outside the service region`)
+  })
+
+  it("measures the region from the business's own radius: a smaller radius leaves far towns out", () => {
+    const { files, business } = realFiles()
+    business.serviceRadius.miles = 10
+    const message = messageFor(files)
+    expect(message).toContain(`data/cities/fox-lake.json, record "fox-lake", field "lat": lies outside the service region`)
+    expect(message).not.toContain(`data/cities/wheeling.json`)
+  })
+
+  it("serves another region by editing data alone", () => {
+    const { files, business, city } = realFiles()
+    const template = city("buffalo-grove")
+    for (const relative of Array.from(files.keys())) if (relative.startsWith("cities/")) files.delete(relative)
+    const denver = { ...template, name: "Denver", slug: "denver", county: "Denver", lat: 39.7392, lng: -104.9903 }
+    const aurora = { ...denver, name: "Aurora", slug: "aurora", county: "Arapahoe, Adams", lat: 39.7294, lng: -104.8319 }
+    files.set("cities/denver.json", denver)
+    files.set("cities/aurora.json", aurora)
+    business.serviceRadius = { miles: 15, center: "Denver, CO" }
+    business.geo = { lat: 39.75, lng: -104.95 }
+    business.address = { ...business.address, city: "Denver", region: "CO" }
+    expect(findContentProblems(files, { fileExists })).toEqual([])
   })
 
   it("rejects a featured brand whose logo file is missing, naming the brand", () => {
