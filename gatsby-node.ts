@@ -1,5 +1,6 @@
-// Each Gatsby Node API lives in its own typed module under src/node/.
-export { onPreBootstrap } from "./src/node/validate-content"
-export { createSchemaCustomization, createResolvers } from "./src/node/schema"
-export { createPages } from "./src/node/create-pages"
-export { onPostBuild } from "./src/node/post-build"
+// Each Gatsby Node API lives in its own typed module under internal/gatsby/.
+export { onPreBootstrap } from "./internal/gatsby/on-pre-bootstrap"
+export { createSchemaCustomization } from "./internal/gatsby/create-schema-customization"
+export { createResolvers } from "./internal/gatsby/create-resolvers"
+export { createPages } from "./internal/gatsby/create-pages"
+export { onPostBuild } from "./internal/gatsby/on-post-build"

@@ -1,6 +1,8 @@
 // Two suites: `unit` (jsdom: pure logic and components) and `build-output`
 // (node: reads public/ after `gatsby build`).
 const transform = { "^.+\\.[jt]sx?$": "<rootDir>/tests/jest-preprocess.js" }
+// kdbush, geokdbush and tinyqueue ship only ES modules: compile them like our own code.
+const transformIgnorePatterns = ["/node_modules/(?!(kdbush|geokdbush|tinyqueue)/)"]
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -10,6 +12,7 @@ module.exports = {
       testEnvironment: "jsdom",
       testMatch: ["<rootDir>/tests/unit/**/*.test.{ts,tsx}"],
       transform,
+      transformIgnorePatterns,
       moduleNameMapper: {
         "\\.module\\.css$": "identity-obj-proxy",
         "\\.css$": "<rootDir>/tests/mocks/style-mock.js",
@@ -24,6 +27,7 @@ module.exports = {
       testEnvironment: "node",
       testMatch: ["<rootDir>/tests/build/**/*.test.ts"],
       transform,
+      transformIgnorePatterns,
     },
   ],
 }

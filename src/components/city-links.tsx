@@ -1,6 +1,6 @@
 import * as React from "react"
 import { Link } from "gatsby"
-import { cityPath } from "../lib/slug"
+import { cityPath } from "../lib/routes"
 import type { CityLink } from "../lib/types"
 import * as grid from "./card-grid.module.css"
 import * as styles from "./city-links.module.css"

@@ -12,7 +12,7 @@ const ICONS: Record<ServiceIconName, LucideIcon> = {
   washer: WashingMachine,
 }
 
-/** The icon of a service card; the name comes from data/services.json and is validated. */
+/** The icon of a service card; the name comes from data/services/ and is validated. */
 export function ServiceIcon({ name, size = 32 }: { name: string; size?: number }) {
   const Icon = ICONS[name as ServiceIconName] ?? WashingMachine
   return <Icon aria-hidden="true" focusable="false" size={size} />

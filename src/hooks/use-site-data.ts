@@ -1,6 +1,10 @@
 import { graphql, useStaticQuery } from "gatsby"
 
-/** Business details, service links and site facts shared by every page. */
+/**
+ * Business details, service links and site facts: what every page shows (header,
+ * footer, head), so its size never depends on the number of towns. Anything only
+ * some pages show belongs in their page query.
+ */
 export function useSiteData() {
   const data = useStaticQuery<Queries.SiteDataQuery>(graphql`
     query SiteData {
@@ -23,10 +27,6 @@ export function useSiteData() {
           postalCode
           country
         }
-        geo {
-          lat
-          lng
-        }
         hours {
           label
           days
@@ -38,16 +38,8 @@ export function useSiteData() {
           miles
           center
         }
-        homeMapUrl
-        priceRange
       }
-      allService {
-        nodes {
-          slug
-          name
-        }
-      }
-      allCity(sort: { name: ASC }) {
+      allService(sort: { order: ASC }) {
         nodes {
           slug
           name
@@ -65,7 +57,6 @@ export function useSiteData() {
     siteName: `${business.brand} Appliance Repair`,
     buildYear: site.buildYear,
     services: data.allService.nodes,
-    cities: data.allCity.nodes,
   }
 }
 

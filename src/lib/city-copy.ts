@@ -77,9 +77,6 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
     isHome ? `Based in ${city.name} since ${business.foundingYear}` : `${capitalize(drive)} from our ${business.shopTown} shop`,
     `Same-day visits across ${county}`,
     ...(withNeighbours ? [`Also nearby: ${firstTwo}`] : []),
-    "Licensed, insured, factory-trained technicians",
-    "Honest upfront pricing, no hidden fees",
-    "1-year warranty on parts and labor",
   ]
 
   const serviceText = [

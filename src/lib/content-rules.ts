@@ -26,16 +26,31 @@ export const SERVICE_ICONS = [
 ] as const
 export type ServiceIcon = (typeof SERVICE_ICONS)[number]
 
+/** The pictures the home page's trust strip can show beside a claim. */
+export const TRUST_ICONS = ["shield", "wrench", "coins", "badge"] as const
+export type TrustIcon = (typeof TRUST_ICONS)[number]
+
+/** The days opening hours may name, as schema.org's dayOfWeek spells them. */
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
+
 export const PROBLEMS_PER_SERVICE = 10
 export const POINTS_PER_SERVICE = 8
 
-/** The service region: a box around the north and northwest suburbs. */
-export const SERVICE_REGION = {
-  minLat: 41.8,
-  maxLat: 42.5,
-  minLng: -88.5,
-  maxLng: -87.6,
-} as const
+/**
+ * The service region that coordinates are checked against is the business's
+ * service radius (data/business.json: serviceRadius, measured from its centre
+ * town) plus this margin: a town whose centre lies a little outside the radius
+ * still has streets inside it. The margin catches mistyped coordinates (a
+ * dropped minus sign, a swapped digit) without rejecting a real border town.
+ */
+export const REGION_MARGIN_MILES = 5
+
+/**
+ * Up to this many towns, the home page and /service-area/ link every town, as the
+ * spec shows them. Above it they list counties instead, each with its own page
+ * (/service-area/counties/{county}/) listing its towns, so no page grows without bound.
+ */
+export const LIST_EVERY_TOWN_UP_TO = 150
 
 /** Nearby-city links on each city page. */
 export const NEARBY = { min: 4, max: 6, withinMiles: 8 } as const

@@ -6,6 +6,11 @@ export function citySlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, "-")
 }
 
-/** Paths of the generated pages, with Gatsby's trailing slash. */
-export const cityPath = (slug: string): string => `/service-area/${slug}/`
-export const servicePath = (slug: string): string => `/services/${slug}/`
+/** A county's slug: lowercase letters and digits, hyphens between words. "St. Clair" -> "st-clair". */
+export function countySlug(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+}

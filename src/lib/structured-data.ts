@@ -18,10 +18,12 @@ export interface BusinessFacts {
   priceRange: string
   description: string
   imageUrl: string
-  cityNames: readonly string[]
+  /** Where the business works: its towns (cityPlaces), or a GeoCircle of its service radius. */
+  areaServed: readonly JsonLd[]
 }
 
-const cityPlace = (name: string): JsonLd => ({ "@type": "City", name: `${name}, IL` })
+/** schema.org City places for town names. */
+export const cityPlaces = (names: readonly string[]): JsonLd[] => names.map((name) => ({ "@type": "City", name: `${name}, IL` }))
 
 /** The full HomeAndConstructionBusiness, published once on the home page. */
 export function localBusinessJsonLd(siteUrl: string, facts: BusinessFacts): JsonLd {
@@ -53,7 +55,7 @@ export function localBusinessJsonLd(siteUrl: string, facts: BusinessFacts): Json
         opens: entry.opens,
         closes: entry.closes,
       })),
-    areaServed: facts.cityNames.map(cityPlace),
+    areaServed: [...facts.areaServed],
   }
 }
 

@@ -2,6 +2,7 @@ import * as React from "react"
 import { Link, type HeadFC, type PageProps } from "gatsby"
 import { Layout } from "../components/layout/layout"
 import { SeoHead } from "../components/seo/seo-head"
+import { HOME_PATH, NOT_FOUND_PATH } from "../lib/routes"
 import * as styles from "../styles/not-found-page.module.css"
 
 const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
@@ -22,7 +23,7 @@ export default function NotFoundPage({ location }: PageProps) {
           <span className="visually-hidden">404: </span>Oops! Page not found
         </h1>
         <p>The page you asked for doesn&rsquo;t exist. It may have moved, or the address may be mistyped.</p>
-        <Link to="/" className={styles.home}>
+        <Link to={HOME_PATH} className={styles.home}>
           Return to Home
         </Link>
       </div>
@@ -31,5 +32,5 @@ export default function NotFoundPage({ location }: PageProps) {
 }
 
 export const Head: HeadFC = () => (
-  <SeoHead title="Page Not Found" description="The page you were looking for does not exist." path="/404/" noindex />
+  <SeoHead title="Page Not Found" description="The page you were looking for does not exist." path={NOT_FOUND_PATH} noindex />
 )

@@ -5,6 +5,7 @@ import { Section } from "../components/section"
 import { CallPrompt } from "../components/call-prompt"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
+import { BRANDS_PATH } from "../lib/routes"
 import * as grid from "../components/card-grid.module.css"
 import * as styles from "../styles/brands-page.module.css"
 import { brandsSentence } from "../lib/phrases"
@@ -50,7 +51,7 @@ export function Head({ data }: HeadProps<Queries.BrandsPageQuery>) {
     <SeoHead
       title="Appliance Brands We Service"
       description={`${brandsSentence(names)} Licensed technicians, same-day service.`}
-      path="/brands/"
+      path={BRANDS_PATH}
     />
   )
 }

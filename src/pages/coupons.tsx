@@ -6,11 +6,10 @@ import { CouponCard } from "../components/coupon-card"
 import { CallPrompt } from "../components/call-prompt"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
+import { COUPONS_PATH } from "../lib/routes"
 import { offersJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
 import * as styles from "../styles/coupons-page.module.css"
-
-const COUPONS_PATH = "/coupons/"
 
 export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery>) {
   const { business } = useSiteData()

@@ -9,20 +9,25 @@ import { CouponCard } from "../components/coupon-card"
 import { ServiceCards } from "../components/home/service-cards"
 import { BrandLogos, type BrandLogoData } from "../components/home/brand-logos"
 import { CityLinks } from "../components/city-links"
+import { CountyLinks } from "../components/county-links"
 import { MapFrame } from "../components/map-frame"
 import { ContactDetails } from "../components/home/contact-details"
 import { CallButton } from "../components/call-button"
 import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, milesPhrase } from "../lib/phrases"
+import { HOME_PATH } from "../lib/routes"
 import { absoluteUrl } from "../lib/site-url"
-import { localBusinessJsonLd } from "../lib/structured-data"
+import { serviceAreaCircle } from "../lib/service-radius"
+import { cityPlaces, localBusinessJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
-  const { business, cities } = useSiteData()
-  const { homePage, couponBook } = data
-  if (!homePage || !couponBook) throw new Error("data/business.json or data/coupons.json is missing.")
+  const { business } = useSiteData()
+  const { homePage, couponBook, townIndex, homePageCopy } = data
+  if (!homePage || !couponBook || !homePageCopy) {
+    throw new Error("data/business.json, data/coupons.json or data/home-page.json is missing.")
+  }
   const logos: BrandLogoData[] = data.allBrand.nodes.map((brand) => {
     const image = getImage(brand.logo?.childImageSharp?.gatsbyImageData ?? null)
     if (!image) throw new Error(`data/brands.json: the logo of "${brand.name}" was not processed.`)
@@ -31,8 +36,8 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const { serviceRadius } = business
   return (
     <Layout isHome>
-      <HomeHero brand={business.brand} intro={homePage.intro} phone={business.phone} />
-      <TrustStrip />
+      <HomeHero brand={business.brand} intro={homePage.intro} claims={homePageCopy.heroClaims} phone={business.phone} />
+      <TrustStrip items={homePageCopy.trustStrip} />
       <Section id="coupons" title="Coupons" intro="Mention the offer when you call to schedule.">
         <ul className={grid.grid}>
           {couponBook.homeCoupons.map((coupon) => (
@@ -52,9 +57,13 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         id="service-area"
         title="Service Area"
         tone="alt"
-        intro={`We serve ${countPhrase(cities.length, "community", "communities")} within ${milesPhrase(serviceRadius.miles)} of ${serviceRadius.center}. Choose your town:`}
+        intro={`We serve ${countPhrase(townIndex.townCount, "community", "communities")} within ${milesPhrase(serviceRadius.miles)} of ${serviceRadius.center}. Choose your ${townIndex.listsEveryTown ? "town" : "county"}:`}
       >
-        <CityLinks cities={cities} label="Towns we serve" />
+        {townIndex.listsEveryTown ? (
+          <CityLinks cities={townIndex.towns} label="Towns we serve" />
+        ) : (
+          <CountyLinks counties={townIndex.counties} label="Counties we serve" />
+        )}
         <MapFrame src={homePage.homeMapUrl} title={`Map of our service area around ${serviceRadius.center}`} />
       </Section>
       <Section id="about" title="About Us">
@@ -76,6 +85,35 @@ export const query = graphql`
       intro
       about
       homeMapUrl
+      geo {
+        lat
+        lng
+      }
+      priceRange
+      serviceCenter {
+        lat
+        lng
+      }
+    }
+    townIndex {
+      townCount
+      listsEveryTown
+      towns {
+        name
+        slug
+      }
+      counties {
+        name
+        slug
+        townCount
+      }
+    }
+    homePageCopy {
+      heroClaims
+      trustStrip {
+        label
+        icon
+      }
     }
     couponBook {
       homeCoupons {
@@ -83,7 +121,7 @@ export const query = graphql`
         description
       }
     }
-    allService {
+    allService(sort: { order: ASC }) {
       nodes {
         slug
         name
@@ -106,27 +144,33 @@ export const query = graphql`
 `
 
 export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
-  const { business, siteUrl, siteName, cities } = useSiteData()
-  const description = `Same-day appliance repair in Northfield and the north and northwest Chicago suburbs. Refrigerators, ovens, dishwashers, washers, dryers. Call ${business.phone.display}.`
+  const { business, siteUrl, siteName } = useSiteData()
+  const { homePage, townIndex } = data
+  if (!homePage) return null
+  const { city: shopTown, region } = business.address
+  const description = `Same-day appliance repair in ${shopTown} and the north and northwest Chicago suburbs. Refrigerators, ovens, dishwashers, washers, dryers. Call ${business.phone.display}.`
   return (
     <SeoHead
       title={`${siteName} | ${business.address.city}, ${business.address.region}`}
       appendSiteName={false}
       description={description}
-      path="/"
-      keywords="appliance repair Northfield IL, appliance repair near me, refrigerator repair, dishwasher repair, washer repair, dryer repair, oven repair, stove repair"
+      path={HOME_PATH}
+      keywords={`appliance repair ${shopTown} ${region}, appliance repair near me, refrigerator repair, dishwasher repair, washer repair, dryer repair, oven repair, stove repair`}
       jsonLd={[
         localBusinessJsonLd(siteUrl, {
           siteName,
           phone: business.phone,
           address: business.address,
-          geo: business.geo,
+          geo: homePage.geo,
           hours: business.hours,
           foundingYear: business.foundingYear,
-          priceRange: business.priceRange,
-          description: data.homePage?.intro ?? description,
+          priceRange: homePage.priceRange,
+          description: homePage.intro,
           imageUrl: absoluteUrl(siteUrl, OG_IMAGE.path),
-          cityNames: cities.map((city) => city.name),
+          // Every town while they are few; above the limit, the service radius instead.
+          areaServed: townIndex.listsEveryTown
+            ? cityPlaces(townIndex.towns.map((town) => town.name))
+            : [serviceAreaCircle(homePage.serviceCenter, business.serviceRadius.miles)],
         }),
       ]}
     />

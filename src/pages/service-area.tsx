@@ -4,19 +4,19 @@ import { Layout } from "../components/layout/layout"
 import { Section } from "../components/section"
 import { CallPrompt } from "../components/call-prompt"
 import { CityLinks } from "../components/city-links"
+import { CountyLinks } from "../components/county-links"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, countiesPhrase, milesPhrase } from "../lib/phrases"
-import { groupByCounty, matchGridToPages } from "../lib/service-area"
-import { cityPath } from "../lib/slug"
+import { groupByCounty } from "../lib/service-area"
+import { SERVICE_AREA_PATH, cityPath } from "../lib/routes"
 import * as grid from "../components/card-grid.module.css"
 import * as links from "../components/city-links.module.css"
 
 export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaPageQuery>) {
   const { business } = useSiteData()
-  const names = data.serviceAreaGrid?.grid ?? []
-  const entries = matchGridToPages(names, data.allCity.nodes)
-  const counties = groupByCounty(data.allCity.nodes)
+  const entries = data.serviceAreaGrid?.entries ?? []
+  const { townIndex } = data
   const { miles, center } = business.serviceRadius
   return (
     <Layout>
@@ -24,8 +24,8 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
         <ul className={`${grid.grid} ${grid.compact}`} aria-label="Communities we serve">
           {entries.map((entry) => (
             <li key={entry.name}>
-              {entry.slug ? (
-                <Link to={cityPath(entry.slug)} className={links.link}>
+              {entry.city ? (
+                <Link to={cityPath(entry.city.slug)} className={links.link}>
                   {entry.name}
                 </Link>
               ) : (
@@ -39,12 +39,23 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
         </CallPrompt>
       </Section>
       <Section id="all-towns" title="Every Town We Serve, by County" tone="alt">
-        {counties.map(({ county, cities }) => (
-          <section key={county} aria-labelledby={`county-${county}`}>
-            <h3 id={`county-${county}`}>{county} County</h3>
-            <CityLinks cities={cities} />
-          </section>
-        ))}
+        {townIndex.listsEveryTown ? (
+          groupByCounty(townIndex.towns).map(({ county, cities }) => (
+            <section key={county} aria-labelledby={`county-${county}`}>
+              <h3 id={`county-${county}`}>{county} County</h3>
+              <CityLinks cities={cities} />
+            </section>
+          ))
+        ) : (
+          <>
+            <p>
+              We serve {countPhrase(townIndex.townCount, "community", "communities")} in{" "}
+              {countPhrase(townIndex.counties.length, "county", "counties")}. Choose a county to see
+              every town in it.
+            </p>
+            <CountyLinks counties={townIndex.counties} label="Counties we serve" />
+          </>
+        )}
       </Section>
     </Layout>
   )
@@ -53,13 +64,25 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
 export const query = graphql`
   query ServiceAreaPage {
     serviceAreaGrid {
-      grid
+      entries {
+        name
+        city {
+          slug
+        }
+      }
     }
-    allCity(sort: { name: ASC }) {
-      nodes {
+    townIndex {
+      townCount
+      listsEveryTown
+      towns {
         name
         slug
         county
+      }
+      counties {
+        name
+        slug
+        townCount
       }
     }
   }
@@ -68,12 +91,15 @@ export const query = graphql`
 export function Head({ data }: HeadProps<Queries.ServiceAreaPageQuery>) {
   const { business } = useSiteData()
   const { miles, center } = business.serviceRadius
-  const counties = groupByCounty(data.allCity.nodes).map((group) => group.county)
+  const { townIndex } = data
+  const counties = townIndex.listsEveryTown
+    ? countiesPhrase(groupByCounty(townIndex.towns).map((group) => group.county))
+    : countPhrase(townIndex.counties.length, "county", "counties")
   return (
     <SeoHead
       title="Service Area: North & Northwest Suburbs"
-      description={`Appliance repair in ${countPhrase(data.allCity.nodes.length, "community", "communities")} within ${milesPhrase(miles)} of ${center}, across ${countiesPhrase(counties)}. Find your town.`}
-      path="/service-area/"
+      description={`Appliance repair in ${countPhrase(townIndex.townCount, "community", "communities")} within ${milesPhrase(miles)} of ${center}, across ${counties}. Find your town.`}
+      path={SERVICE_AREA_PATH}
     />
   )
 }

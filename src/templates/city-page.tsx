@@ -13,30 +13,23 @@ import { NearbyCities } from "../components/city/nearby-cities"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData, type SiteData } from "../hooks/use-site-data"
 import { cityCopy } from "../lib/city-copy"
-import { cityPath } from "../lib/slug"
+import { HOME_PATH, SERVICE_AREA_PATH, cityPath } from "../lib/routes"
 import { breadcrumbJsonLd } from "../lib/structured-data"
 import type { Crumb } from "../lib/types"
 
 type CityRecord = NonNullable<Queries.CityPageQuery["city"]>
 
-/** The appliance groups repaired in every town, as the spec lists them. */
-export const APPLIANCE_GROUPS = [
-  "Refrigerators and freezers",
-  "Washers and dryers",
-  "Dishwashers",
-  "Ovens, stoves, ranges and cooktops",
-  "Microwaves",
-  "Garbage disposals",
-] as const
+/** The neighbours as the copy and the links use them: name, slug and miles away. */
+const neighboursOf = (city: CityRecord) => city.nearby.map(({ city: place, miles }) => ({ ...place, miles }))
 
 const cityTrail = (city: Pick<CityRecord, "name" | "slug">): Crumb[] => [
-  { name: "Home", path: "/" },
-  { name: "Service Area", path: "/service-area/" },
+  { name: "Home", path: HOME_PATH },
+  { name: "Service Area", path: SERVICE_AREA_PATH },
   { name: city.name, path: cityPath(city.slug) },
 ]
 
 const copyFor = (city: CityRecord, { business }: SiteData) =>
-  cityCopy(city, {
+  cityCopy({ ...city, nearby: neighboursOf(city) }, {
     shopTown: business.address.city,
     foundingYear: business.foundingYear,
     phoneDisplay: business.phone.display,
@@ -44,8 +37,9 @@ const copyFor = (city: CityRecord, { business }: SiteData) =>
 
 export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
   const site = useSiteData()
-  const { city } = data
-  if (!city) throw new Error("This city page has no record in data/cities.json.")
+  const { city, cityPageCopy } = data
+  if (!city) throw new Error("This city page has no record in data/cities/.")
+  if (!cityPageCopy) throw new Error("data/city-pages.json is missing.")
   const copy = copyFor(city, site)
   const { phone } = site.business
   return (
@@ -59,15 +53,15 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
         <Prose paragraphs={[city.localParagraph]} />
       </Section>
       <Section id="why-choose" title={`Why ${city.name} Homeowners Call Us`} tone="alt">
-        <CheckList items={copy.whyChoose} />
+        <CheckList items={[...copy.whyChoose, ...cityPageCopy.whyChoosePoints]} />
       </Section>
       <Section id="appliances" title="Appliances We Repair">
-        <CheckList items={APPLIANCE_GROUPS} />
+        <CheckList items={cityPageCopy.applianceGroups} />
         <Prose paragraphs={copy.serviceText} />
         <CallButton phone={phone} label="Call for Same-Day Service" />
       </Section>
       <Section id="nearby" title="Also Serving Nearby" tone="alt">
-        <NearbyCities from={city} cities={city.nearby} />
+        <NearbyCities cities={neighboursOf(city)} />
       </Section>
       <Section id="map" title={`Map of ${city.name}`}>
         <MapFrame src={city.mapUrl} title={`Map of ${city.name}, Illinois`} />
@@ -82,17 +76,20 @@ export const query = graphql`
       name
       slug
       county
-      lat
-      lng
       mapUrl
       localParagraph
       milesFromShop
       nearby {
-        name
-        slug
-        lat
-        lng
+        miles
+        city {
+          name
+          slug
+        }
       }
+    }
+    cityPageCopy {
+      whyChoosePoints
+      applianceGroups
     }
   }
 `

@@ -10,8 +10,8 @@ import { CallButton } from "../components/call-button"
 import { Prose } from "../components/prose"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
-import { servicePath } from "../lib/slug"
-import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
+import { HOME_PATH, SERVICE_AREA_PATH, servicePath } from "../lib/routes"
+import { serviceAreaCircle } from "../lib/service-radius"
 import { breadcrumbJsonLd, serviceJsonLd } from "../lib/structured-data"
 import type { Crumb } from "../lib/types"
 import { countPhrase, milesPhrase } from "../lib/phrases"
@@ -19,14 +19,14 @@ import { countPhrase, milesPhrase } from "../lib/phrases"
 type ServiceRecord = NonNullable<Queries.ServicePageQuery["service"]>
 
 const serviceTrail = (service: Pick<ServiceRecord, "name" | "slug">): Crumb[] => [
-  { name: "Home", path: "/" },
+  { name: "Home", path: HOME_PATH },
   { name: service.name, path: servicePath(service.slug) },
 ]
 
 export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery>) {
-  const { business, cities } = useSiteData()
-  const { service } = data
-  if (!service) throw new Error("This service page has no record in data/services.json.")
+  const { business } = useSiteData()
+  const { service, townIndex } = data
+  if (!service) throw new Error("This service page has no record in data/services/.")
   const { miles, center } = business.serviceRadius
   return (
     <Layout>
@@ -44,8 +44,8 @@ export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery
       <Section id="details" title={`About Our ${service.name} Service`}>
         <Prose paragraphs={service.mainContent} />
         <p>
-          We cover {countPhrase(cities.length, "community", "communities")} within {milesPhrase(miles)} of {center}.{" "}
-          <Link to="/service-area/">See every town in our service area</Link>.
+          We cover {countPhrase(townIndex.townCount, "community", "communities")} within {milesPhrase(miles)} of{" "}
+          {center}. <Link to={SERVICE_AREA_PATH}>See every town in our service area</Link>.
         </p>
       </Section>
       <Section id="maintenance" title="Maintenance Tips" tone="alt">
@@ -77,9 +77,11 @@ export const query = graphql`
       mainContent
       maintenanceContent
     }
-    radiusCenter: allCity {
-      nodes {
-        name
+    townIndex {
+      townCount
+    }
+    business {
+      serviceCenter {
         lat
         lng
       }
@@ -92,9 +94,8 @@ export function Head({ data }: HeadProps<Queries.ServicePageQuery>) {
   const { service } = data
   if (!service) return null
   const path = servicePath(service.slug)
-  const centerTown = radiusTownName(business.serviceRadius.center)
-  const center = data.radiusCenter.nodes.find((city) => city.name === centerTown)
-  if (!center) throw new Error(`data/business.json: serviceRadius.center "${centerTown}" has no record in data/cities.json.`)
+  const center = data.business?.serviceCenter
+  if (!center) throw new Error("data/business.json is missing.")
   return (
     <SeoHead
       title={service.title}

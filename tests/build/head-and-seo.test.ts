@@ -2,7 +2,7 @@ import fs from "fs"
 import path from "path"
 import { PUBLIC_DIR, builtRoutes, htmlFileFor, page } from "./built-site"
 import { readBusiness, readCities, readCoupons, readServices } from "../fixtures/content"
-import { inlineScriptHashes, scriptPolicy } from "../../src/lib/csp"
+import { inlineScriptHashes, scriptPolicy } from "../../internal/csp"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 
 // The build under test was made with the same environment as this run.

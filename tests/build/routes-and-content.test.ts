@@ -6,6 +6,7 @@ import {
   readBrands,
   readBusiness,
   readCities,
+  readData,
   readCoupons,
   readGrid,
   readServices,
@@ -22,6 +23,7 @@ const brands = readBrands()
 const business = readBusiness()
 const coupons = readCoupons()
 const grid = readGrid()
+const cityPageCopy = readData<{ whyChoosePoints: string[]; applianceGroups: string[] }>("city-pages.json")
 const SPEC_SERVICES = specServiceSlugs()
 const citySlugs = new Set(cities.map((city) => city.slug))
 /** Grid names with no city record stay plain text (today: Waukegan). */
@@ -153,7 +155,15 @@ describe("city pages", () => {
     expect($("h1")).toHaveLength(1)
     expect(textOf($, "h1")).toContain(city.name)
     expect($("#why-choose li").length).toBeGreaterThanOrEqual(4)
-    expect($("#appliances li")).toHaveLength(6)
+    expect(
+      $("#appliances li")
+        .map((_, el) => $(el).text())
+        .get(),
+    ).toEqual(cityPageCopy.applianceGroups)
+    const points = $("#why-choose li")
+      .map((_, el) => $(el).text())
+      .get()
+    expect(points.slice(-cityPageCopy.whyChoosePoints.length)).toEqual(cityPageCopy.whyChoosePoints)
     expect(textOf($, "#appliances a[href^='tel:']")).toBe(`Call for Same-Day Service ${business.phone.display}`)
     const map = $("iframe")
     expect(map).toHaveLength(1)

@@ -4,7 +4,7 @@
 import * as React from "react"
 import { PassThrough } from "stream"
 import { renderToPipeableStream, renderToString } from "react-dom/server"
-import { hasReplacementCharacter, withoutNulBytes } from "../../src/lib/clean-html"
+import { hasReplacementCharacter, withoutNulBytes } from "../../internal/clean-html"
 
 const VIEW_SIZE = 2048 // React's server write buffer
 

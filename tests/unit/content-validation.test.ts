@@ -1,24 +1,33 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import type { BrandContent, BusinessContent, CityContent, ServiceContent } from "../../src/lib/content-schema"
-import { ContentError, assertValidContent, findContentProblems } from "../../src/lib/validate-content"
-import { validateDataDir } from "../../src/node/validate-content"
-import { DATA_DIR, readData } from "../fixtures/content"
+import type { BrandContent, BusinessContent, CityContent, ServiceContent } from "../../internal/content/model"
+import { ContentError, assertValidContent, findContentProblems, type ContentFiles } from "../../internal/content/validate"
+import { readContentFiles, validateDataDir } from "../../internal/content/data-dir"
+import { DATA_DIR } from "../fixtures/content"
 
-const realFiles = () => ({
-  "business.json": readData<BusinessContent>("business.json"),
-  "services.json": readData<ServiceContent[]>("services.json"),
-  "cities.json": readData<CityContent[]>("cities.json"),
-  "brands.json": readData<BrandContent[]>("brands.json"),
-  "coupons.json": readData<Record<string, unknown>>("coupons.json"),
-  "service-area.json": readData<Record<string, unknown>>("service-area.json"),
-})
+/** The shipped content, read fresh: a Map from data/ path to parsed JSON, with typed views to mutate. */
+function realFiles() {
+  const files = readContentFiles(DATA_DIR)
+  const record = <T>(relative: string): T => {
+    const data = files.get(relative)
+    if (!data) throw new Error(`no data/${relative}`)
+    return data as T
+  }
+  return {
+    files,
+    business: record<BusinessContent>("business.json"),
+    city: (slug: string) => record<CityContent>(`cities/${slug}.json`),
+    service: (slug: string) => record<ServiceContent>(`services/${slug}.json`),
+    brands: record<BrandContent[]>("brands.json"),
+    coupons: record<Record<string, unknown>>("coupons.json"),
+  }
+}
 
 const fileExists = (relative: string) => fs.existsSync(path.resolve(DATA_DIR, relative))
 
 /** The one message the build stops with, for the given content. */
-function messageFor(files: ReturnType<typeof realFiles>): string {
+function messageFor(files: ContentFiles): string {
   try {
     assertValidContent(files, { fileExists })
   } catch (error) {
@@ -30,121 +39,155 @@ function messageFor(files: ReturnType<typeof realFiles>): string {
 
 describe("content validation", () => {
   it("accepts the content the site ships", () => {
-    expect(findContentProblems(realFiles(), { fileExists })).toEqual([])
+    expect(findContentProblems(realFiles().files, { fileExists })).toEqual([])
     expect(() => validateDataDir(DATA_DIR)).not.toThrow()
   })
 
   it("names file, record and field of a missing field", () => {
-    const files = realFiles()
-    delete (files["cities.json"][2] as Partial<CityContent>).county
-    expect(messageFor(files)).toContain(`data/cities.json, record #3 "barrington", field "county": is missing`)
+    const { files, city } = realFiles()
+    delete (city("barrington") as Partial<CityContent>).county
+    expect(messageFor(files)).toContain(`data/cities/barrington.json, record "barrington", field "county": is missing`)
   })
 
   it("names file, record and field of an empty field", () => {
-    const files = realFiles()
-    files["services.json"][1].heroTitle = "   "
-    expect(messageFor(files)).toContain(`data/services.json, record #2 "dishwasher-repair", field "heroTitle": is empty`)
+    const { files, service } = realFiles()
+    service("dishwasher-repair").heroTitle = "   "
+    expect(messageFor(files)).toContain(
+      `data/services/dishwasher-repair.json, record "dishwasher-repair", field "heroTitle": is empty`,
+    )
   })
 
   it("rejects a duplicate slug", () => {
-    const files = realFiles()
-    files["cities.json"][5] = { ...files["cities.json"][0] }
+    const { files, city } = realFiles()
+    files.set("cities/arlington-heights-copy.json", { ...city("arlington-heights") })
     expect(messageFor(files)).toContain(
-      `data/cities.json, record #6 "arlington-heights", field "slug": duplicates record 1 ("arlington-heights")`,
+      `data/cities/arlington-heights-copy.json, record "arlington-heights", field "slug": duplicates data/cities/arlington-heights.json ("arlington-heights")`,
     )
   })
 
   it("rejects a slug that breaks the rule (lowercased name, spaces to hyphens)", () => {
-    const files = realFiles()
-    files["cities.json"][0].slug = "arlington_heights"
+    const { files, city } = realFiles()
+    city("arlington-heights").slug = "arlington_heights"
     expect(messageFor(files)).toContain(
-      `data/cities.json, record #1 "arlington_heights", field "slug": must be "arlington-heights"`,
+      `data/cities/arlington-heights.json, record "arlington_heights", field "slug": must be "arlington-heights"`,
     )
   })
 
   it("rejects a service without exactly 10 problems", () => {
-    const files = realFiles()
-    files["services.json"][0].commonProblems.pop()
+    const { files, service } = realFiles()
+    service("refrigerator-repair").commonProblems.pop()
     expect(messageFor(files)).toContain(
-      `data/services.json, record #1 "refrigerator-repair", field "commonProblems": must list exactly 10 problems`,
+      `data/services/refrigerator-repair.json, record "refrigerator-repair", field "commonProblems": must list exactly 10 problems`,
     )
   })
 
   it("rejects a service without exactly 8 why-choose points", () => {
-    const files = realFiles()
-    files["services.json"][6].whyChoosePoints.push("One point too many")
+    const { files, service } = realFiles()
+    service("washer-repair").whyChoosePoints.push("One point too many")
     expect(messageFor(files)).toContain(
-      `data/services.json, record #7 "washer-repair", field "whyChoosePoints": must list exactly 8 points`,
+      `data/services/washer-repair.json, record "washer-repair", field "whyChoosePoints": must list exactly 8 points`,
     )
   })
 
   it("rejects a malformed phone number", () => {
-    const files = realFiles()
-    files["business.json"].phone.e164 = "847-555-0142"
+    const { files, business } = realFiles()
+    business.phone.e164 = "847-555-0142"
     expect(messageFor(files)).toContain(`data/business.json, record "business", field "phone.e164": must be E.164`)
   })
 
   it("rejects a displayed number that the tel: link would not dial", () => {
-    const files = realFiles()
-    files["business.json"].phone.display = "(847) 555-0199"
+    const { files, business } = realFiles()
+    business.phone.display = "(847) 555-0199"
     expect(messageFor(files)).toContain(
       `data/business.json, record "business", field "phone.e164": does not dial the number shown ((847) 555-0199)`,
     )
   })
 
   it("rejects a map URL off the allowed map host", () => {
-    const files = realFiles()
-    files["cities.json"][10].mapUrl = "https://maps.example.com/embed?q=Glenview"
+    const { files, city } = realFiles()
+    city("glenview").mapUrl = "https://maps.example.com/embed?q=Glenview"
     expect(messageFor(files)).toContain(
-      `data/cities.json, record #11 "glenview", field "mapUrl": must be an https://www.google.com/maps`,
+      `data/cities/glenview.json, record "glenview", field "mapUrl": must be an https://www.google.com/maps`,
     )
   })
 
   it("rejects a home map URL off the allowed map host", () => {
-    const files = realFiles()
-    files["business.json"].homeMapUrl = "http://www.google.com/maps?q=Buffalo+Grove"
+    const { files, business } = realFiles()
+    business.homeMapUrl = "http://www.google.com/maps?q=Buffalo+Grove"
     expect(messageFor(files)).toContain(`data/business.json, record "business", field "homeMapUrl"`)
   })
 
   it("rejects a ZIP code that is not 5 digits", () => {
-    const files = realFiles()
-    files["cities.json"][0].zip = "60004, 6005"
+    const { files, city } = realFiles()
+    city("arlington-heights").zip = "60004, 6005"
     expect(messageFor(files)).toContain(
-      `data/cities.json, record #1 "arlington-heights", field "zip": must be 5-digit ZIP codes`,
+      `data/cities/arlington-heights.json, record "arlington-heights", field "zip": must be 5-digit ZIP codes`,
     )
   })
 
   it("rejects a coordinate outside the service region", () => {
-    const files = realFiles()
-    files["cities.json"][3].lat = 40.1164
+    const { files, city } = realFiles()
+    city("barrington-hills").lat = 40.1164
     expect(messageFor(files)).toContain(
-      `data/cities.json, record #4 "barrington-hills", field "lat": lies outside the service region`,
+      `data/cities/barrington-hills.json, record "barrington-hills", field "lat": lies outside the service region: ` +
+        `142 miles from Buffalo Grove, IL (data/cities/buffalo-grove.json), more than the 20-mile service radius plus a 5-mile margin`,
     )
   })
 
+  it("names the longitude when it is the one that is off, e.g. a dropped minus sign", () => {
+    const { files, city, business } = realFiles()
+    city("skokie").lng = 87.7334
+    business.geo.lng = -86.9
+    const message = messageFor(files)
+    expect(message).toContain(`data/cities/skokie.json, record "skokie", field "lng": lies outside the service region`)
+    expect(message).toContain(`data/business.json, record "business", field "geo.lng": lies outside the service region`)
+  })
+
+  it("measures the region from the business's own radius: a smaller radius leaves far towns out", () => {
+    const { files, business } = realFiles()
+    business.serviceRadius.miles = 10
+    const message = messageFor(files)
+    expect(message).toContain(`data/cities/fox-lake.json, record "fox-lake", field "lat": lies outside the service region`)
+    expect(message).not.toContain(`data/cities/wheeling.json`)
+  })
+
+  it("serves another region by editing data alone", () => {
+    const { files, business, city } = realFiles()
+    const template = city("buffalo-grove")
+    for (const relative of Array.from(files.keys())) if (relative.startsWith("cities/")) files.delete(relative)
+    const denver = { ...template, name: "Denver", slug: "denver", county: "Denver", lat: 39.7392, lng: -104.9903 }
+    const aurora = { ...denver, name: "Aurora", slug: "aurora", county: "Arapahoe, Adams", lat: 39.7294, lng: -104.8319 }
+    files.set("cities/denver.json", denver)
+    files.set("cities/aurora.json", aurora)
+    business.serviceRadius = { miles: 15, center: "Denver, CO" }
+    business.geo = { lat: 39.75, lng: -104.95 }
+    business.address = { ...business.address, city: "Denver", region: "CO" }
+    expect(findContentProblems(files, { fileExists })).toEqual([])
+  })
+
   it("rejects a featured brand whose logo file is missing, naming the brand", () => {
-    const files = realFiles()
-    files["brands.json"][0].logo = "../src/images/brands/no-such-logo.png"
+    const { files, brands } = realFiles()
+    brands[0].logo = "../src/images/brands/no-such-logo.png"
     expect(messageFor(files)).toContain(
       `data/brands.json, record #1 "lg", field "logo": names ../src/images/brands/no-such-logo.png, which does not exist (brand "LG")`,
     )
   })
 
   it("rejects a featured brand with no logo at all", () => {
-    const files = realFiles()
-    delete files["brands.json"][1].logo
+    const { files, brands } = realFiles()
+    delete brands[1].logo
     expect(messageFor(files)).toContain(`data/brands.json, record #2 "samsung", field "logo": is missing`)
   })
 
   it("rejects a coupon code that is empty", () => {
-    const files = realFiles()
-    ;(files["coupons.json"].offers as Array<{ code: string }>)[1].code = ""
+    const { files, coupons } = realFiles()
+    ;(coupons.offers as Array<{ code: string }>)[1].code = ""
     expect(messageFor(files)).toContain(`data/coupons.json, record offers #2 "$50 OFF Repairs Over $200", field "code": is empty`)
   })
 
   it("rejects a service radius centred on a town with no record", () => {
-    const files = realFiles()
-    files["business.json"].serviceRadius.center = "Atlantis, IL"
+    const { files, business } = realFiles()
+    business.serviceRadius.center = "Atlantis, IL"
     expect(messageFor(files)).toContain(
       `data/business.json, record "business", field "serviceRadius.center": names "Atlantis", which has no record`,
     )
@@ -152,8 +195,46 @@ describe("content validation", () => {
 
   it("stops on a data file that is not valid JSON, naming the file", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-"))
-    for (const file of fs.readdirSync(DATA_DIR)) fs.copyFileSync(path.join(DATA_DIR, file), path.join(dir, file))
-    fs.writeFileSync(path.join(dir, "coupons.json"), "{ not json")
-    expect(() => validateDataDir(dir)).toThrow(/data\/coupons\.json, record \(file\), field "\(file\)": is not valid JSON/)
+    fs.cpSync(DATA_DIR, dir, { recursive: true })
+    fs.writeFileSync(path.join(dir, "cities", "glencoe.json"), "{ not json")
+    expect(() => validateDataDir(dir)).toThrow(
+      /data\/cities\/glencoe\.json, record \(file\), field "\(file\)": is not valid JSON/,
+    )
+  })
+
+  it("rejects a town whose slug is not its file's name", () => {
+    const { files, city } = realFiles()
+    const glencoe = city("glencoe")
+    files.delete("cities/glencoe.json")
+    files.set("cities/glencoe-il.json", glencoe)
+    expect(messageFor(files)).toContain(
+      `data/cities/glencoe-il.json, record "glencoe", field "slug": must equal the file's name, "glencoe-il"`,
+    )
+  })
+
+  it("rejects a field the model does not declare, naming it", () => {
+    const { files, city } = realFiles()
+    ;(city("skokie") as Record<string, unknown>).conty = "Cook"
+    expect(messageFor(files)).toContain(`data/cities/skokie.json, record "skokie", field "conty": is not a field of this record`)
+  })
+
+  it("rejects a data file no content type declares", () => {
+    const { files } = realFiles()
+    files.set("testimonials.json", [{ name: "A happy customer" }])
+    expect(messageFor(files)).toContain(`data/testimonials.json, record (file), field "(file)": belongs to no content type`)
+  })
+
+  it("rejects a folder with no records", () => {
+    const { files } = realFiles()
+    for (const relative of Array.from(files.keys())) if (relative.startsWith("services/")) files.delete(relative)
+    expect(messageFor(files)).toContain(`data/services/, record (file), field "(file)": has no records`)
+  })
+
+  it("rejects two services in the same position", () => {
+    const { files, service } = realFiles()
+    service("washer-repair").order = 1
+    expect(messageFor(files)).toContain(
+      `data/services/washer-repair.json, record "washer-repair", field "order": is 1, as in data/services/refrigerator-repair.json`,
+    )
   })
 })

@@ -3,7 +3,7 @@ import fs from "fs"
 import path from "path"
 import { parse } from "smol-toml"
 import { MAP_ORIGIN } from "../../src/lib/content-rules"
-import { addScriptPolicy, inlineScriptHashes, scriptPolicy } from "../../src/lib/csp"
+import { addScriptPolicy, inlineScriptHashes, scriptPolicy } from "../../internal/csp"
 
 interface NetlifyConfig {
   build: { command: string; publish: string; environment: Record<string, string> }

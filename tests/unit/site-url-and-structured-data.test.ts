@@ -1,8 +1,9 @@
 import { DEFAULT_SITE_URL, absoluteUrl, resolveSiteUrl } from "../../src/lib/site-url"
-import { robotsTxt } from "../../src/lib/robots"
+import { robotsTxt } from "../../internal/robots"
 import {
   breadcrumbJsonLd,
   businessId,
+  cityPlaces,
   localBusinessJsonLd,
   offersJsonLd,
   serializeJsonLd,
@@ -47,7 +48,7 @@ describe("structured data", () => {
       priceRange: "$$",
       description: "Appliance repair",
       imageUrl: `${siteUrl}/og-image.png`,
-      cityNames: ["Skokie"],
+      areaServed: cityPlaces(["Skokie"]),
     })
     expect(data["@type"]).toBe("HomeAndConstructionBusiness")
     expect(data.openingHoursSpecification).toHaveLength(1)

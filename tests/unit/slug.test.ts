@@ -1,4 +1,5 @@
-import { citySlug, cityPath, servicePath } from "../../src/lib/slug"
+import { citySlug } from "../../src/lib/slug"
+import { cityPath, countyPath, servicePath } from "../../src/lib/routes"
 import { readCities, specCitySlugs } from "../fixtures/content"
 
 describe("slug rule", () => {
@@ -23,6 +24,15 @@ describe("slug rule", () => {
   it("builds page paths with Gatsby's trailing slash", () => {
     expect(cityPath("glencoe")).toBe("/service-area/glencoe/")
     expect(servicePath("dryer-repair")).toBe("/services/dryer-repair/")
+    expect(countyPath("cook")).toBe("/service-area/counties/cook/")
+  })
+
+  it("never gives a county page the path of a city page, whatever the names", () => {
+    for (const slug of ["counties", "cook", "lake-county", "cook-county"]) {
+      expect(countyPath(slug)).not.toBe(cityPath(slug))
+      expect(countyPath(slug).split("/").filter(Boolean)).toHaveLength(3)
+      expect(cityPath(slug).split("/").filter(Boolean)).toHaveLength(2)
+    }
   })
 })
 

@@ -1,17 +1,18 @@
 import * as React from "react"
 import { Link } from "gatsby"
-import { cityPath } from "../../lib/slug"
+import { cityPath } from "../../lib/routes"
 import { milesPhrase } from "../../lib/phrases"
-import { distanceMiles, roundMiles, type LatLng } from "../../lib/geo"
 import * as styles from "./nearby-cities.module.css"
 
-interface NearbyCity extends LatLng {
+interface NearbyCity {
   name: string
   slug: string
+  /** Distance from this town, computed at build time (City.nearby.miles). */
+  miles: number
 }
 
 /** "Also serving nearby: …", the nearest city pages and how far each is from this town. */
-export function NearbyCities({ from, cities }: { from: LatLng; cities: readonly NearbyCity[] }) {
+export function NearbyCities({ cities }: { cities: readonly NearbyCity[] }) {
   return (
     <p className={styles.nearby}>
       Also serving nearby:{" "}
@@ -21,7 +22,7 @@ export function NearbyCities({ from, cities }: { from: LatLng; cities: readonly 
           <Link to={cityPath(city.slug)} className={styles.link}>
             {city.name}
           </Link>{" "}
-          <span className={styles.miles}>({milesPhrase(roundMiles(distanceMiles(from, city)))} away)</span>
+          <span className={styles.miles}>({milesPhrase(city.miles)} away)</span>
         </React.Fragment>
       ))}
     </p>

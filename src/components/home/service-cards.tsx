@@ -1,6 +1,6 @@
 import * as React from "react"
 import { Link } from "gatsby"
-import { servicePath } from "../../lib/slug"
+import { servicePath } from "../../lib/routes"
 import { ServiceIcon } from "../service-icon"
 import * as grid from "../card-grid.module.css"
 import * as styles from "./service-cards.module.css"

@@ -1,24 +1,34 @@
 import * as React from "react"
-import { BadgeCheck, HandCoins, ShieldCheck, Wrench } from "lucide-react"
+import { BadgeCheck, HandCoins, ShieldCheck, Wrench, type LucideIcon } from "lucide-react"
+import type { TrustIcon } from "../../lib/content-rules"
 import * as styles from "./trust-strip.module.css"
 
-const TRUST_ITEMS = [
-  { label: "Licensed & Insured", Icon: ShieldCheck },
-  { label: "All Brands & Models", Icon: Wrench },
-  { label: "Unbeatable Prices", Icon: HandCoins },
-  { label: "Satisfaction Guaranteed", Icon: BadgeCheck },
-] as const
+const ICONS: Record<TrustIcon, LucideIcon> = {
+  shield: ShieldCheck,
+  wrench: Wrench,
+  coins: HandCoins,
+  badge: BadgeCheck,
+}
 
-export function TrustStrip() {
+export interface TrustItem {
+  label: string
+  /** One of TRUST_ICONS; data/home-page.json is validated against them. */
+  icon: string
+}
+
+export function TrustStrip({ items }: { items: readonly TrustItem[] }) {
   return (
     <div className={styles.strip}>
       <ul className={styles.list} aria-label="Why homeowners call us">
-        {TRUST_ITEMS.map(({ label, Icon }) => (
-          <li key={label} className={styles.item}>
-            <Icon aria-hidden="true" focusable="false" size={28} />
-            {label}
-          </li>
-        ))}
+        {items.map(({ label, icon }) => {
+          const Icon = ICONS[icon as TrustIcon] ?? BadgeCheck
+          return (
+            <li key={label} className={styles.item}>
+              <Icon aria-hidden="true" focusable="false" size={28} />
+              {label}
+            </li>
+          )
+        })}
       </ul>
     </div>
   )

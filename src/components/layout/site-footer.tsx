@@ -1,7 +1,7 @@
 import * as React from "react"
 import { Link } from "gatsby"
 import { OpeningHoursList } from "../opening-hours-list"
-import { servicePath } from "../../lib/slug"
+import { BRANDS_PATH, COUPONS_PATH, SERVICE_AREA_PATH, servicePath } from "../../lib/routes"
 import type { Address, OpeningHoursEntry, Phone, ServiceLink } from "../../lib/types"
 import * as styles from "./site-footer.module.css"
 
@@ -17,9 +17,9 @@ interface SiteFooterProps {
 }
 
 const PAGE_LINKS = [
-  { to: "/coupons/", label: "Coupons" },
-  { to: "/brands/", label: "Brands" },
-  { to: "/service-area/", label: "Service Area" },
+  { to: COUPONS_PATH, label: "Coupons" },
+  { to: BRANDS_PATH, label: "Brands" },
+  { to: SERVICE_AREA_PATH, label: "Service Area" },
 ] as const
 
 interface FooterLinksProps {

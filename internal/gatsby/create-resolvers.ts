@@ -1,0 +1,98 @@
+import type { GatsbyNode } from "gatsby"
+import { COMPUTED_ROOT_FIELDS } from "../content/computed"
+import { once, townFacts, type Town } from "../content/town-facts"
+import { distanceMiles, roundMiles, type LatLng } from "../../src/lib/geo"
+import { radiusTownName } from "../../src/lib/service-radius"
+
+interface BusinessNode {
+  geo: LatLng
+  serviceRadius: { center: string }
+}
+
+interface NodeModel {
+  findOne<T>(args: { type: string }): Promise<T | null>
+  findAll<T>(args: { type: string; query?: { limit?: number } }): Promise<{ entries: Iterable<T> }>
+  getNodeById<T>(args: { id: string; type: string }): T | null
+}
+
+interface ResolverContext {
+  nodeModel: NodeModel
+}
+
+type GetNodesByType = (type: string) => unknown[]
+
+/**
+ * Makes a query depend on every town, so `gatsby develop` re-runs it when any town
+ * changes: findAll tracks the whole City type. Only one node is fetched, since an
+ * unlimited findAll loads every town, and doing that for each town page made the
+ * query stage quadratic.
+ */
+const dependOnEveryTown = (context: ResolverContext) => context.nodeModel.findAll({ type: "City", query: { limit: 1 } })
+
+/**
+ * Resolvers of the computed fields declared in internal/content/computed.ts.
+ * Facts that need every town (neighbours, the town index, counties) are computed
+ * once, on first use, for all towns together: a process that runs no town query
+ * never computes them.
+ */
+export function computedResolvers(getNodesByType: GetNodesByType) {
+  const facts = once(() =>
+    townFacts(
+      (getNodesByType("City") as Town[]).map(({ id, name, slug, county, lat, lng }) => ({ id, name, slug, county, lat, lng })),
+    ),
+  )
+  return {
+    City: {
+      milesFromShop: {
+        resolve: async (source: Town, _args: unknown, context: ResolverContext) => {
+          const business = await context.nodeModel.findOne<BusinessNode>({ type: "Business" })
+          if (!business) throw new Error("data/business.json: no business record to measure distances from")
+          return roundMiles(distanceMiles(business.geo, source))
+        },
+      },
+      nearby: {
+        resolve: async (source: Town, _args: unknown, context: ResolverContext) => {
+          await dependOnEveryTown(context)
+          const neighbours = facts().neighbours().get(source.slug) ?? []
+          return neighbours.map(({ place, miles }) => ({ city: place.id, miles: roundMiles(miles) }))
+        },
+      },
+    },
+    Business: {
+      serviceCenter: {
+        resolve: (source: BusinessNode, _args: unknown, context: ResolverContext) => {
+          const town = radiusTownName(source.serviceRadius.center)
+          const id = facts().idByName.get(town)
+          const city = id ? context.nodeModel.getNodeById({ id, type: "City" }) : null
+          if (!city) throw new Error(`data/business.json: serviceRadius.center "${town}" has no record in data/cities/`)
+          return city
+        },
+      },
+    },
+    ServiceAreaGrid: {
+      entries: {
+        resolve: async (source: { grid: string[] }, _args: unknown, context: ResolverContext) => {
+          await dependOnEveryTown(context)
+          return facts().gridEntries(source.grid)
+        },
+      },
+    },
+    Query: {
+      townIndex: {
+        ...COMPUTED_ROOT_FIELDS.townIndex,
+        resolve: async (_source: unknown, _args: unknown, context: ResolverContext) => {
+          await dependOnEveryTown(context)
+          return facts().index
+        },
+      },
+    },
+  }
+}
+
+/**
+ * Runs whenever Gatsby builds the schema (in `gatsby develop`, again after the
+ * content changes), so the facts are recomputed from the current towns.
+ */
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers, getNodesByType }) => {
+  createResolvers(computedResolvers(getNodesByType))
+}

@@ -1,0 +1,20 @@
+/**
+ * Every route of the site, written once: pages, navigation, breadcrumbs, page
+ * creation and tests build their paths here. Paths end in "/", as Gatsby's
+ * default trailingSlash "always" serves them.
+ */
+export const HOME_PATH = "/"
+export const SERVICE_AREA_PATH = "/service-area/"
+export const COUPONS_PATH = "/coupons/"
+export const BRANDS_PATH = "/brands/"
+export const NOT_FOUND_PATH = "/404/"
+/** The folder of the service pages (it has no page of its own). */
+export const SERVICES_PATH = "/services/"
+
+export const servicePath = (slug: string): string => `${SERVICES_PATH}${slug}/`
+export const cityPath = (slug: string): string => `${SERVICE_AREA_PATH}${slug}/`
+/**
+ * County pages sit one folder deeper than city pages (/service-area/counties/cook/),
+ * so no county path can ever equal a city path.
+ */
+export const countyPath = (slug: string): string => `${SERVICE_AREA_PATH}counties/${slug}/`
