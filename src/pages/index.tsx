@@ -14,6 +14,7 @@ import { ContactDetails } from "../components/home/contact-details"
 import { CallButton } from "../components/call-button"
 import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
+import { radiusTownName } from "../lib/service-radius"
 import { absoluteUrl } from "../lib/site-url"
 import { localBusinessJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
@@ -54,7 +55,11 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         intro={`We serve ${cities.length} communities within ${serviceRadius.miles} miles of ${serviceRadius.center}. Choose your town:`}
       >
         <CityLinks cities={cities} label="Towns we serve" />
-        <MapFrame src={homePage.homeMapUrl} title={`Map of our service area around ${serviceRadius.center}`} />
+        <MapFrame
+          src={homePage.homeMapUrl}
+          title={`Map of our service area around ${serviceRadius.center}`}
+          place={radiusTownName(serviceRadius.center)}
+        />
       </Section>
       <Section id="about" title="About Us">
         {homePage.about.map((paragraph) => (

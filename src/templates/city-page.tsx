@@ -70,7 +70,7 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
         <NearbyCities from={city} cities={city.nearby} />
       </Section>
       <Section id="map" title={`Map of ${city.name}`}>
-        <MapFrame src={city.mapUrl} title={`Map of ${city.name}, Illinois`} />
+        <MapFrame src={city.mapUrl} title={`Map of ${city.name}, Illinois`} place={city.name} />
       </Section>
     </Layout>
   )

@@ -2,9 +2,19 @@ import fs from "fs"
 import path from "path"
 import { test as base, expect, type ConsoleMessage } from "@playwright/test"
 
-export const business = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data/business.json"), "utf8")) as {
+const readData = <T>(file: string): T =>
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data", file), "utf8")) as T
+
+export const business = readData<{
   phone: { display: string; e164: string }
-}
+  serviceRadius: { center: string }
+  homeMapUrl: string
+}>("business.json")
+
+export const cities = readData<Array<{ name: string; slug: string; mapUrl: string }>>("cities.json")
+
+/** The map host: the only third-party origin a page may contact, and only when the visitor wants the map. */
+export const MAP_HOST = /^https:\/\/www\.google\.com\//
 
 /** One route of each template. */
 export const TEMPLATES = [
@@ -28,7 +38,7 @@ export const test = base.extend<Fixtures>({
   problems: [
     async ({ page }, use) => {
     // The map frame is the only third-party content; no test reaches the network.
-    await page.route(/^https:\/\/www\.google\.com\//, (route) =>
+    await page.route(MAP_HOST, (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Map</title><p>Map</p>" }),
     )
     const problems: string[] = []
@@ -44,10 +54,15 @@ export const test = base.extend<Fixtures>({
   ],
 })
 
-/** Waits until React has hydrated the page (Gatsby marks it on window). */
+/**
+ * Opens a page and waits until React has hydrated it. Gatsby's scripts load
+ * after the page's `load` event; the header's menu button, which replaces the
+ * no-JavaScript disclosure once React runs, says hydration has happened.
+ */
 export async function gotoHydrated(page: import("@playwright/test").Page, url: string) {
   const response = await page.goto(url)
   await page.waitForFunction(() => document.readyState === "complete")
+  await page.locator("header button[aria-controls='site-menu']").waitFor({ state: "attached" })
   await page.waitForLoadState("networkidle")
   return response
 }
