@@ -39,7 +39,7 @@ const iconUrls = $("link[rel='icon']").map((_, el) => $(el).attr("href")).get()
 const iconBytes = iconUrls.reduce((sum, url) => sum + file(url).length, 0)
 const logoBytes = $("#brands picture source[type='image/avif']")
   .map((_, el) => {
-    const candidates = ($(el).attr("data-srcset") ?? "").split(",").map((part) => part.trim().split(" ")[0])
+    const candidates = ($(el).attr("srcset") ?? "").split(",").map((part) => part.trim().split(" ")[0])
     return file(candidates[candidates.length - 1]).length
   })
   .get()

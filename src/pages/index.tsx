@@ -1,6 +1,5 @@
 import * as React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { getImage } from "gatsby-plugin-image"
 import { Layout } from "../components/layout/layout"
 import { Section } from "../components/section"
 import { HomeHero } from "../components/home/home-hero"
@@ -24,7 +23,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const { homePage, couponBook } = data
   if (!homePage || !couponBook) throw new Error("data/business.json or data/coupons.json is missing.")
   const logos: BrandLogoData[] = data.allBrand.nodes.map((brand) => {
-    const image = getImage(brand.logo?.childImageSharp?.gatsbyImageData ?? null)
+    const image = brand.logo?.childImageSharp?.gatsbyImageData
     if (!image) throw new Error(`data/brands.json: the logo of "${brand.name}" was not processed.`)
     return { name: brand.name, slug: brand.slug, image }
   })
