@@ -1,5 +1,6 @@
 import * as React from "react"
 import { MapPin } from "lucide-react"
+import { useHydrated } from "../hooks/use-hydrated"
 import * as styles from "./map-frame.module.css"
 
 interface MapFrameProps {
@@ -21,7 +22,7 @@ interface MapFrameProps {
  * visitor presses "Show map"; both take the same reserved height, so nothing shifts.
  */
 export function MapFrame({ src, title, place, height = 400 }: MapFrameProps) {
-  const [hydrated, setHydrated] = React.useState(false)
+  const hydrated = useHydrated()
   const [wanted, setWanted] = React.useState(false)
   const boxRef = React.useRef<HTMLDivElement>(null)
   const frameRef = React.useRef<HTMLIFrameElement>(null)
@@ -29,7 +30,6 @@ export function MapFrame({ src, title, place, height = 400 }: MapFrameProps) {
   const moveFocus = React.useRef(false)
 
   React.useEffect(() => {
-    setHydrated(true)
     const box = boxRef.current
     if (!box || typeof IntersectionObserver === "undefined") return undefined
     const observer = new IntersectionObserver((entries) => {
