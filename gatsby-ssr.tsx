@@ -30,6 +30,10 @@ const isGatsbyScript = (component: React.ReactNode) =>
   propsOf(component)?.sliceId === SCRIPTS_SLICE_ID ||
   (React.isValidElement(component) && component.type === "script" && Boolean(propsOf(component)?.src))
 
+/** gatsby-plugin-manifest's <link rel="manifest">: waits for the first paint too (see src/lib/deferred-scripts.ts). */
+const isManifestLink = (component: React.ReactNode) =>
+  React.isValidElement(component) && component.type === "link" && propsOf(component)?.rel === "manifest"
+
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => (
   <AppErrorBoundary>{element}</AppErrorBoundary>
 )
@@ -38,7 +42,11 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) =
   setHtmlAttributes({ lang: "en" })
 }
 
-/** No script stands between the visitor and the first paint: Gatsby's load after it. */
+/**
+ * No script stands between the visitor and the first paint: Gatsby's scripts
+ * (and the manifest link) wait in an inert <template> that a small inline
+ * loader empties once the page has loaded and painted.
+ */
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   getHeadComponents,
   replaceHeadComponents,
@@ -46,10 +54,13 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   replacePostBodyComponents,
 }) => {
   const head = getHeadComponents() as React.ReactNode[]
-  replaceHeadComponents(head.filter((component) => !isGatsbyImageHead(component) && !isScriptHint(component)))
+  const manifest = head.filter(isManifestLink)
+  replaceHeadComponents(
+    head.filter((component) => !isGatsbyImageHead(component) && !isScriptHint(component) && !isManifestLink(component)),
+  )
 
   const postBody = getPostBodyComponents() as React.ReactNode[]
-  const deferred = postBody.filter(isGatsbyScript)
+  const deferred = [...manifest, ...postBody.filter(isGatsbyScript)]
   if (deferred.length === 0) return
   replacePostBodyComponents([
     ...postBody.filter((component) => !isGatsbyScript(component)),

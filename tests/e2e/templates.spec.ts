@@ -67,3 +67,21 @@ test("the first Tab lands on the skip link, which is visible with a focus ring a
   await page.keyboard.press("Enter")
   await expect(page.locator("main")).toBeFocused()
 })
+
+for (const template of TEMPLATES) {
+  test(`${template.name}: scripts are requested only after the first contentful paint, then the manifest is linked`, async ({ page }) => {
+    await gotoHydrated(page, template.path)
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }))
+        .filter(({ name }) => name.endsWith(".js")),
+    }))
+    expect(timing.paint).toBeGreaterThan(0)
+    expect(timing.scripts.map((script) => script.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/app-/)]))
+    for (const script of timing.scripts) expect(script.start).toBeGreaterThanOrEqual(timing.paint ?? Infinity)
+    // The browser fetches the manifest itself once it is linked, which the loader does after the paint too.
+    await expect(page.locator("head link[rel='manifest']")).toHaveAttribute("href", "/manifest.webmanifest")
+  })
+}

@@ -11,6 +11,7 @@ function renderPageEnd() {
   document.body.innerHTML = `
     <div id="___gatsby"></div>
     <template id="${DEFERRED_SCRIPTS_ID}">
+      <link rel="manifest" href="/manifest.webmanifest" crossorigin="anonymous">
       <script id="gatsby-chunk-mapping">window.__ran = (window.__ran || []).concat("chunk map")</script>
       <script>window.__ran = (window.__ran || []).concat("hash")</script>
       <script src="/webpack-runtime.js" async></script>
@@ -25,6 +26,7 @@ const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 50))
 describe("the deferred scripts loader", () => {
   beforeEach(() => {
     window.__ran = []
+    document.head.innerHTML = ""
     Object.defineProperty(document, "readyState", { configurable: true, get: () => "interactive" })
   })
 
@@ -34,9 +36,10 @@ describe("the deferred scripts loader", () => {
     await nextFrame()
     expect(window.__ran).toEqual([])
     expect(document.body.querySelectorAll(":scope > script")).toHaveLength(0)
+    expect(document.head.querySelector("link[rel='manifest']")).toBeNull()
   })
 
-  it("after load, adds Gatsby's scripts to the document in their order: inline ones run, files load in order", async () => {
+  it("after load, adds Gatsby's scripts in their order (inline ones run, files load in order) and the manifest link to the head", async () => {
     renderPageEnd()
     runLoader()
     window.dispatchEvent(new Event("load"))
@@ -45,6 +48,7 @@ describe("the deferred scripts loader", () => {
     const files = Array.from(document.body.querySelectorAll<HTMLScriptElement>(":scope > script[src]"))
     expect(files.map((script) => script.getAttribute("src"))).toEqual(["/webpack-runtime.js", "/framework.js", "/app.js"])
     for (const script of files) expect(script.async).toBe(false)
+    expect(document.head.querySelector("link[rel='manifest']")?.getAttribute("href")).toBe("/manifest.webmanifest")
     expect(document.getElementById(DEFERRED_SCRIPTS_ID)).toBeNull()
   })
 
@@ -52,6 +56,52 @@ describe("the deferred scripts loader", () => {
     Object.defineProperty(document, "readyState", { configurable: true, get: () => "complete" })
     renderPageEnd()
     runLoader()
+    await nextFrame()
+    expect(window.__ran).toEqual(["chunk map", "hash"])
+  })
+})
+
+describe("the deferred scripts loader, where the browser reports paint timing", () => {
+  let reportPaint: (() => void) | undefined
+  const original = window.PerformanceObserver
+
+  beforeEach(() => {
+    window.__ran = []
+    reportPaint = undefined
+    Object.defineProperty(document, "readyState", { configurable: true, get: () => "interactive" })
+    class FakeObserver {
+      static supportedEntryTypes = ["paint"]
+      constructor(private callback: (list: { getEntriesByName: (name: string) => unknown[] }, observer: FakeObserver) => void) {}
+      observe() {
+        reportPaint = () => this.callback({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) }, this)
+      }
+      disconnect() {}
+    }
+    Object.defineProperty(window, "PerformanceObserver", { configurable: true, writable: true, value: FakeObserver })
+  })
+
+  afterEach(() => {
+    Object.defineProperty(window, "PerformanceObserver", { configurable: true, writable: true, value: original })
+  })
+
+  it("waits for the first contentful paint when the load event comes first", async () => {
+    renderPageEnd()
+    runLoader()
+    window.dispatchEvent(new Event("load"))
+    await nextFrame()
+    expect(window.__ran).toEqual([])
+    reportPaint?.()
+    await nextFrame()
+    expect(window.__ran).toEqual(["chunk map", "hash"])
+  })
+
+  it("waits for load when the paint comes first", async () => {
+    renderPageEnd()
+    runLoader()
+    reportPaint?.()
+    await nextFrame()
+    expect(window.__ran).toEqual([])
+    window.dispatchEvent(new Event("load"))
     await nextFrame()
     expect(window.__ran).toEqual(["chunk map", "hash"])
   })
