@@ -68,3 +68,23 @@ export async function gotoHydrated(page: import("@playwright/test").Page, url: s
 }
 
 export { expect }
+
+/**
+ * Scrolls to the bottom of the page a half screen at a time, as a reader would,
+ * then waits until every image has loaded and, where the page has a map, until
+ * its frame shows the (stubbed) map. Explicit waits: Playwright's networkidle can
+ * hang once a frame is added after the page has loaded.
+ */
+export async function scrollThrough(page: import("@playwright/test").Page) {
+  const hasMap = (await page.getByRole("button", { name: /^Show map of / }).count()) > 0
+  await page.evaluate(async () => {
+    for (let y = 0; y <= document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: "instant" })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })
+  if (hasMap) await expect(page.frameLocator("iframe").locator("body")).toContainText("Map")
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0)))
+    .toBe(true)
+}

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright"
-import { TEMPLATES, UNKNOWN_PATH, business, expect, gotoHydrated, test } from "./fixtures"
+import { TEMPLATES, UNKNOWN_PATH, business, expect, gotoHydrated, scrollThrough, test } from "./fixtures"
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
@@ -9,8 +9,7 @@ for (const template of TEMPLATES) {
     expect(response?.status()).toBe(200)
     await expect(page.locator("h1")).toHaveCount(1)
     // Scroll through so lazy content (logos, the map frame) loads too.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-    await page.waitForLoadState("networkidle")
+    await scrollThrough(page)
     expect(problems).toEqual([])
   })
 
