@@ -12,10 +12,10 @@ import * as styles from "./city-links.module.css"
  */
 export function CityLinks({ cities, label }: { cities: readonly CityLink[]; label?: string }) {
   return (
-    <ul className={`${grid.grid} ${grid.compact}`} aria-label={label}>
+    <ul className={`${grid.grid} ${grid.compact} ${styles.list}`} aria-label={label}>
       {cities.map((city) => (
         <li key={city.slug}>
-          <a href={cityPath(city.slug)} className={styles.link}>
+          <a href={cityPath(city.slug)}>
             {city.name}
           </a>
         </li>

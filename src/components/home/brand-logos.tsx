@@ -30,7 +30,6 @@ export function LogoPicture({ image, alt }: { image: IGatsbyImageData; alt: stri
         alt={alt}
         loading="lazy"
         decoding="async"
-        className={styles.logo}
       />
     </picture>
   )

@@ -80,8 +80,7 @@ export function SiteHeader({ siteName, phone, isHome }: SiteHeaderProps) {
         ) : (
           <details ref={disclosureRef} className={styles.disclosure}>
             <summary className={styles.menuButton}>
-              <Menu aria-hidden="true" focusable="false" className={styles.whenClosed} />
-              <X aria-hidden="true" focusable="false" className={styles.whenOpen} />
+              <Menu aria-hidden="true" focusable="false" />
               <span>Menu</span>
             </summary>
           </details>
