@@ -1,6 +1,38 @@
 import * as React from "react"
 import type { GatsbySSR } from "gatsby"
 import { AppErrorBoundary } from "./src/components/app-error-boundary"
+import { DEFERRED_SCRIPTS_ID, DEFERRED_SCRIPTS_LOADER } from "./src/lib/deferred-scripts"
+
+/**
+ * What gatsby-plugin-image puts in every head (keys of its onRenderBody): a style,
+ * a <noscript> style and an inline module script, all for its <GatsbyImage>
+ * component. The site renders its images as plain <picture>s from the plugin's
+ * data, so these would only be bytes and a script to run.
+ */
+const GATSBY_IMAGE_HEAD_KEYS = new Set(["gatsby-image-style", "gatsby-image-style-noscript", "gatsby-image-style-script"])
+
+/** The slice Gatsby 5 writes its scripts into (see src/lib/deferred-scripts.ts). */
+const SCRIPTS_SLICE_ID = "_gatsby-scripts"
+
+type Props = Record<string, unknown>
+const propsOf = (component: React.ReactNode): Props | null =>
+  React.isValidElement<Props>(component) ? component.props : null
+
+const isGatsbyImageHead = (component: React.ReactNode) =>
+  React.isValidElement(component) && GATSBY_IMAGE_HEAD_KEYS.has(String(component.key))
+
+/** A <link rel="preload|prefetch" as="script">: it would fetch a script before the page has painted. */
+const isScriptHint = (component: React.ReactNode) =>
+  React.isValidElement(component) && component.type === "link" && propsOf(component)?.as === "script"
+
+/** Gatsby's scripts slice, or (without slices) a <script src>. */
+const isGatsbyScript = (component: React.ReactNode) =>
+  propsOf(component)?.sliceId === SCRIPTS_SLICE_ID ||
+  (React.isValidElement(component) && component.type === "script" && Boolean(propsOf(component)?.src))
+
+/** gatsby-plugin-manifest's <link rel="manifest">: waits for the first paint too (see src/lib/deferred-scripts.ts). */
+const isManifestLink = (component: React.ReactNode) =>
+  React.isValidElement(component) && component.type === "link" && propsOf(component)?.rel === "manifest"
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => (
   <AppErrorBoundary>{element}</AppErrorBoundary>
@@ -8,4 +40,35 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => (
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) => {
   setHtmlAttributes({ lang: "en" })
+}
+
+/**
+ * No script stands between the visitor and the first paint: Gatsby's scripts
+ * (and the manifest link) wait in an inert <template> that a small inline
+ * loader empties once the page has loaded and painted.
+ */
+export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
+  getHeadComponents,
+  replaceHeadComponents,
+  getPostBodyComponents,
+  replacePostBodyComponents,
+}) => {
+  const head = getHeadComponents() as React.ReactNode[]
+  const manifest = head.filter(isManifestLink)
+  replaceHeadComponents(
+    head.filter((component) => !isGatsbyImageHead(component) && !isScriptHint(component) && !isManifestLink(component)),
+  )
+
+  const postBody = getPostBodyComponents() as React.ReactNode[]
+  const deferred = [...manifest, ...postBody.filter(isGatsbyScript)]
+  if (deferred.length === 0) return
+  replacePostBodyComponents([
+    ...postBody.filter((component) => !isGatsbyScript(component)),
+    <template key="deferred-scripts" id={DEFERRED_SCRIPTS_ID}>
+      {deferred.map((component, index) => (
+        <React.Fragment key={index}>{component}</React.Fragment>
+      ))}
+    </template>,
+    <script key="deferred-scripts-loader" dangerouslySetInnerHTML={{ __html: DEFERRED_SCRIPTS_LOADER }} />,
+  ])
 }

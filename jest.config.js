@@ -17,7 +17,6 @@ module.exports = {
         "\\.module\\.css$": "identity-obj-proxy",
         "\\.css$": "<rootDir>/tests/mocks/style-mock.js",
         "^gatsby$": "<rootDir>/tests/mocks/gatsby.js",
-        "^gatsby-plugin-image$": "<rootDir>/tests/mocks/gatsby-plugin-image.js",
       },
       setupFilesAfterEnv: ["<rootDir>/tests/setup-unit.ts"],
       testEnvironmentOptions: { url: "http://localhost/" },

@@ -2,19 +2,22 @@
 /**
  * Serves public/ on 127.0.0.1 the way Netlify does for this site: the headers
  * of netlify.toml (read with a TOML parser, so tests see exactly what deploys),
- * /path -> /path/ redirects for directories, and public/404.html with status
- * 404 for anything else. Used by the browser tests.
- *   node scripts/serve-public.mjs [--port 9100]
+ * text compressed with brotli or gzip as the browser accepts, /path -> /path/
+ * redirects for directories, and public/404.html with status 404 for anything
+ * else. Used by the browser tests, the size budget and the Lighthouse benchmark.
+ *   node scripts/serve-public.mjs [--port 9100] [--encodings br,gzip]
+ * `--encodings gzip` offers gzip only (figures comparable with a gzip budget);
+ * `--encodings none` serves everything uncompressed.
  */
 import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
+import zlib from "node:zlib"
+import { fileURLToPath } from "node:url"
 import { parse } from "smol-toml"
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const publicDir = path.join(root, "public")
-const portFlag = process.argv.indexOf("--port")
-const port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 9100
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -32,6 +35,17 @@ const TYPES = {
   ".map": "application/json",
 }
 
+/** Types Netlify compresses; images are already compressed. */
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".webmanifest", ".xml", ".txt", ".svg", ".map"])
+
+const ENCODERS = {
+  br: (buffer) =>
+    zlib.brotliCompressSync(buffer, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
+    }),
+  gzip: (buffer) => zlib.gzipSync(buffer, { level: 9 }),
+}
+
 /** [{ for: "/*", values: {...} }] from netlify.toml's [[headers]] tables. */
 function loadHeaderRules() {
   const file = path.join(root, "netlify.toml")
@@ -45,42 +59,103 @@ function matches(pattern, urlPath) {
   return pattern === urlPath
 }
 
-const rules = loadHeaderRules()
-
-function headersFor(urlPath) {
-  const headers = {}
-  for (const rule of rules) if (matches(rule.for, urlPath)) Object.assign(headers, rule.values)
-  return headers
+/** The first of our encodings (in our order of preference) that the request accepts. */
+function negotiate(acceptEncoding, encodings) {
+  const accepted = new Set(
+    String(acceptEncoding ?? "")
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => !q || Number(q.split("=")[1]) > 0)
+      .map(([name]) => name.toLowerCase()),
+  )
+  return encodings.find((encoding) => accepted.has(encoding))
 }
 
-function send(res, status, file, urlPath) {
-  res.writeHead(status, {
-    "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream",
-    ...headersFor(urlPath),
-  })
-  fs.createReadStream(file).pipe(res)
-}
+/**
+ * Starts the server; resolves once it listens. Port 0 picks a free port
+ * (read it from server.address().port).
+ */
+export function startServer({ port = 9100, encodings = ["br", "gzip"] } = {}) {
+  const rules = loadHeaderRules()
+  const compressed = new Map()
 
-const server = http.createServer((req, res) => {
-  const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname)
-  const target = path.normalize(path.join(publicDir, urlPath))
-  if (!target.startsWith(publicDir)) {
-    res.writeHead(400).end()
-    return
+  const headersFor = (urlPath) => {
+    const headers = {}
+    for (const rule of rules) if (matches(rule.for, urlPath)) Object.assign(headers, rule.values)
+    return headers
   }
-  const stat = fs.existsSync(target) ? fs.statSync(target) : null
-  if (stat?.isFile()) return send(res, 200, target, urlPath)
-  if (stat?.isDirectory()) {
-    if (!urlPath.endsWith("/")) {
-      res.writeHead(301, { Location: `${urlPath}/`, ...headersFor(urlPath) }).end()
+
+  /** The file's bytes in the encoding, compressed once per file version. */
+  const body = (file, encoding) => {
+    const stat = fs.statSync(file)
+    const key = `${encoding}:${file}`
+    const cached = compressed.get(key)
+    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.bytes
+    const bytes = ENCODERS[encoding](fs.readFileSync(file))
+    compressed.set(key, { mtimeMs: stat.mtimeMs, size: stat.size, bytes })
+    return bytes
+  }
+
+  const send = (req, res, status, file, urlPath) => {
+    const extension = path.extname(file)
+    const headers = {
+      "Content-Type": TYPES[extension] ?? "application/octet-stream",
+      ...headersFor(urlPath),
+    }
+    const encoding = COMPRESSIBLE.has(extension) ? negotiate(req.headers["accept-encoding"], encodings) : undefined
+    if (COMPRESSIBLE.has(extension)) headers.Vary = "Accept-Encoding"
+    const bytes = encoding ? body(file, encoding) : fs.readFileSync(file)
+    if (encoding) headers["Content-Encoding"] = encoding
+    headers["Content-Length"] = bytes.length
+    res.writeHead(status, headers)
+    res.end(req.method === "HEAD" ? undefined : bytes)
+  }
+
+  const server = http.createServer((req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname)
+    const target = path.normalize(path.join(publicDir, urlPath))
+    if (!target.startsWith(publicDir)) {
+      res.writeHead(400).end()
       return
     }
-    const index = path.join(target, "index.html")
-    if (fs.existsSync(index)) return send(res, 200, index, urlPath)
-  }
-  return send(res, 404, path.join(publicDir, "404.html"), urlPath)
-})
+    const stat = fs.existsSync(target) ? fs.statSync(target) : null
+    if (stat?.isFile()) return send(req, res, 200, target, urlPath)
+    if (stat?.isDirectory()) {
+      if (!urlPath.endsWith("/")) {
+        res.writeHead(301, { Location: `${urlPath}/`, ...headersFor(urlPath) }).end()
+        return
+      }
+      const index = path.join(target, "index.html")
+      if (fs.existsSync(index)) return send(req, res, 200, index, urlPath)
+    }
+    return send(req, res, 404, path.join(publicDir, "404.html"), urlPath)
+  })
 
-server.listen(port, "127.0.0.1", () => {
-  console.log(`serving public/ at http://127.0.0.1:${port}`)
-})
+  return new Promise((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(port, "127.0.0.1", () => resolve(server))
+  })
+}
+
+/** `--encodings br,gzip` (the default), `--encodings gzip` or `--encodings none`. */
+export function parseEncodings(value) {
+  if (!value) return ["br", "gzip"]
+  if (value === "none") return []
+  const list = value.split(",").map((name) => name.trim())
+  const unknown = list.filter((name) => !(name in ENCODERS))
+  if (unknown.length) throw new Error(`unknown encoding(s): ${unknown.join(", ")} (use br, gzip or none)`)
+  return list
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const flag = (name) => {
+    const index = process.argv.indexOf(name)
+    return index > 0 ? process.argv[index + 1] : undefined
+  }
+  const port = Number(flag("--port") ?? 9100)
+  const encodings = parseEncodings(flag("--encodings"))
+  const server = await startServer({ port, encodings })
+  console.log(
+    `serving public/ at http://127.0.0.1:${server.address().port} (${encodings.length ? encodings.join(", ") : "uncompressed"})`,
+  )
+}

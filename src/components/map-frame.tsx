@@ -1,24 +1,80 @@
 import * as React from "react"
+import { MapPin } from "lucide-react"
+import { useHydrated } from "../hooks/use-hydrated"
 import * as styles from "./map-frame.module.css"
 
 interface MapFrameProps {
+  /** The map's embed address on the map host. */
   src: string
+  /** The frame's title, also shown on the placeholder: "Map of Buffalo Grove, Illinois". */
   title: string
-  /** The spec's city maps are 400px high. */
+  /** The place the button and the link name: "Show map of Buffalo Grove". */
+  place: string
+  /** The spec's maps are 400px high; the space is reserved before the frame loads. */
   height?: number
 }
 
-/** An embedded map; the frame loads only when it nears the viewport. */
-export function MapFrame({ src, title, height = 400 }: MapFrameProps) {
+/**
+ * An embedded map that asks nothing of the map host until the visitor wants it.
+ * The page carries a placeholder naming the place, with a plain link that opens
+ * the map in a new tab (all a visitor without JavaScript needs). Once hydrated,
+ * the frame replaces the placeholder when it scrolls into view or when the
+ * visitor presses "Show map"; both take the same reserved height, so nothing shifts.
+ */
+export function MapFrame({ src, title, place, height = 400 }: MapFrameProps) {
+  const hydrated = useHydrated()
+  const [wanted, setWanted] = React.useState(false)
+  const boxRef = React.useRef<HTMLDivElement>(null)
+  const frameRef = React.useRef<HTMLIFrameElement>(null)
+  /** Whether focus was in the placeholder when it gave way: it then moves to the frame. */
+  const moveFocus = React.useRef(false)
+
+  React.useEffect(() => {
+    const box = boxRef.current
+    if (!box || typeof IntersectionObserver === "undefined") return undefined
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      moveFocus.current = box.contains(document.activeElement)
+      setWanted(true)
+      observer.disconnect()
+    })
+    observer.observe(box)
+    return () => observer.disconnect()
+  }, [])
+
+  React.useEffect(() => {
+    if (wanted && moveFocus.current) frameRef.current?.focus()
+  }, [wanted])
+
+  const show = () => {
+    moveFocus.current = true
+    setWanted(true)
+  }
+
   return (
-    <iframe
-      src={src}
-      title={title}
-      height={height}
-      loading="lazy"
-      referrerPolicy="no-referrer-when-downgrade"
-      className={styles.frame}
-      style={{ height }}
-    />
+    <div ref={boxRef} className={styles.box} style={{ height }}>
+      {wanted ? (
+        <iframe
+          ref={frameRef}
+          src={src}
+          title={title}
+          height={height}
+          referrerPolicy="no-referrer-when-downgrade"
+          className={styles.frame}
+        />
+      ) : (
+        <div className={styles.placeholder} data-hydrated={hydrated}>
+          <MapPin aria-hidden="true" focusable="false" size={32} className={styles.icon} />
+          <p className={styles.title}>{title}</p>
+          {/* Hidden, with its space kept, until React can answer it. */}
+          <button type="button" className={styles.show} onClick={show}>
+            Show map of {place}
+          </button>
+          <a href={src} target="_blank" rel="noopener noreferrer" className={styles.link}>
+            Open the map of {place} in a new tab
+          </a>
+        </div>
+      )}
+    </div>
   )
 }

@@ -1,6 +1,5 @@
 import * as React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { getImage } from "gatsby-plugin-image"
 import { Layout } from "../components/layout/layout"
 import { Section } from "../components/section"
 import { HomeHero } from "../components/home/home-hero"
@@ -18,7 +17,7 @@ import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, milesPhrase } from "../lib/phrases"
 import { HOME_PATH } from "../lib/routes"
 import { absoluteUrl } from "../lib/site-url"
-import { serviceAreaCircle } from "../lib/service-radius"
+import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
 import { cityPlaces, localBusinessJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
 
@@ -29,7 +28,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
     throw new Error("data/business.json, data/coupons.json or data/home-page.json is missing.")
   }
   const logos: BrandLogoData[] = data.allBrand.nodes.map((brand) => {
-    const image = getImage(brand.logo?.childImageSharp?.gatsbyImageData ?? null)
+    const image = brand.logo?.childImageSharp?.gatsbyImageData
     if (!image) throw new Error(`data/brands.json: the logo of "${brand.name}" was not processed.`)
     return { name: brand.name, slug: brand.slug, image }
   })
@@ -64,7 +63,11 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         ) : (
           <CountyLinks counties={townIndex.counties} label="Counties we serve" />
         )}
-        <MapFrame src={homePage.homeMapUrl} title={`Map of our service area around ${serviceRadius.center}`} />
+        <MapFrame
+          src={homePage.homeMapUrl}
+          title={`Map of our service area around ${serviceRadius.center}`}
+          place={radiusTownName(serviceRadius.center)}
+        />
       </Section>
       <Section id="about" title="About Us">
         {homePage.about.map((paragraph) => (

@@ -1,5 +1,5 @@
 import * as React from "react"
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Layout } from "../components/layout/layout"
 import { Section } from "../components/section"
 import { CallPrompt } from "../components/call-prompt"
@@ -25,9 +25,9 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
           {entries.map((entry) => (
             <li key={entry.name}>
               {entry.city ? (
-                <Link to={cityPath(entry.city.slug)} className={links.link}>
+                <a href={cityPath(entry.city.slug)} className={links.link}>
                   {entry.name}
-                </Link>
+                </a>
               ) : (
                 <span className={links.plain}>{entry.name}</span>
               )}

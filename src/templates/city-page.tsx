@@ -64,7 +64,7 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
         <NearbyCities cities={neighboursOf(city)} />
       </Section>
       <Section id="map" title={`Map of ${city.name}`}>
-        <MapFrame src={city.mapUrl} title={`Map of ${city.name}, Illinois`} />
+        <MapFrame src={city.mapUrl} title={`Map of ${city.name}, Illinois`} place={city.name} />
       </Section>
     </Layout>
   )

@@ -6,6 +6,13 @@ import { readBrands } from "../fixtures/content"
 const brands = readBrands()
 const featured = brands.filter((brand) => brand.featured).map((brand) => brand.name)
 
+/** The URLs and widths of a srcset ("a.avif 144w,\n b.avif 288w"). */
+const candidates = (srcset: string) =>
+  srcset
+    .split(",")
+    .map((part) => part.trim().split(/\s+/))
+    .map(([url, width]) => ({ url, width }))
+
 describe("home page brand logos", () => {
   const $ = page("/")
   const pictures = $("#brands li picture")
@@ -18,21 +25,37 @@ describe("home page brand logos", () => {
     for (const alt of alts) expect(brands.map((brand) => brand.name)).toContain(alt)
   })
 
-  it("serves each logo as AVIF and WebP with a fallback, a srcset, a fixed size and lazy loading", () => {
+  it("serves each logo as AVIF and WebP with a PNG fallback, 1x and 2x, at a fixed 144×58, loaded lazily", () => {
     pictures.each((_, el) => {
       const picture = $(el)
-      const avif = picture.find("source[type='image/avif']").attr("data-srcset") ?? ""
-      const webp = picture.find("source[type='image/webp']").attr("data-srcset") ?? ""
-      expect(avif).toMatch(/\.avif 144w,.*\.avif 288w/)
-      expect(webp).toMatch(/\.webp 144w,.*\.webp 288w/)
-      const img = picture.find("img")
-      expect(img.attr("loading")).toBe("lazy")
-      expect(img.attr("data-src")).toMatch(/\.png$/)
-      for (const url of [avif.split(" ")[0], webp.split(" ")[0], img.attr("data-src") ?? ""]) {
-        expect(fs.existsSync(path.join(PUBLIC_DIR, url))).toBe(true)
+      const formats = [
+        { type: "image/avif", extension: ".avif" },
+        { type: "image/webp", extension: ".webp" },
+      ]
+      const urls: string[] = []
+      for (const { type, extension } of formats) {
+        const source = picture.find(`source[type='${type}']`)
+        expect(source).toHaveLength(1)
+        const srcset = candidates(source.attr("srcset") ?? "")
+        expect(srcset.map((candidate) => candidate.width)).toEqual(["144w", "288w"])
+        for (const { url } of srcset) expect(url.endsWith(extension)).toBe(true)
+        expect(source.attr("sizes")).toBe("144px")
+        urls.push(...srcset.map((candidate) => candidate.url))
       }
-      const wrapper = picture.closest("[data-gatsby-image-wrapper]")
-      expect(wrapper.attr("style")).toMatch(/width:144px;height:58px/)
+      const img = picture.find("img")
+      expect(img.attr("src")).toMatch(/\.png$/)
+      expect(candidates(img.attr("srcset") ?? "").map((candidate) => candidate.width)).toEqual(["144w", "288w"])
+      expect(img.attr("width")).toBe("144")
+      expect(img.attr("height")).toBe("58")
+      expect(img.attr("loading")).toBe("lazy")
+      expect(img.attr("decoding")).toBe("async")
+      urls.push(img.attr("src") ?? "")
+      for (const url of urls) expect(fs.existsSync(path.join(PUBLIC_DIR, url))).toBe(true)
     })
+  })
+
+  it("needs no image script: no gatsby-plugin-image wrapper, and no inline module script in the page", () => {
+    expect($("[data-gatsby-image-wrapper]")).toHaveLength(0)
+    expect($("script[type='module']")).toHaveLength(0)
   })
 })

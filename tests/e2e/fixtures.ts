@@ -1,10 +1,12 @@
-import fs from "fs"
-import path from "path"
 import { test as base, expect, type ConsoleMessage } from "@playwright/test"
+import { readBusiness, readCities } from "../fixtures/content"
 
-export const business = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data/business.json"), "utf8")) as {
-  phone: { display: string; e164: string }
-}
+export const business = readBusiness()
+
+export const cities = readCities()
+
+/** The map host: the only third-party origin a page may contact, and only when the visitor wants the map. */
+export const MAP_HOST = /^https:\/\/www\.google\.com\//
 
 /** One route of each template. */
 export const TEMPLATES = [
@@ -28,7 +30,7 @@ export const test = base.extend<Fixtures>({
   problems: [
     async ({ page }, use) => {
     // The map frame is the only third-party content; no test reaches the network.
-    await page.route(/^https:\/\/www\.google\.com\//, (route) =>
+    await page.route(MAP_HOST, (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Map</title><p>Map</p>" }),
     )
     const problems: string[] = []
@@ -44,12 +46,37 @@ export const test = base.extend<Fixtures>({
   ],
 })
 
-/** Waits until React has hydrated the page (Gatsby marks it on window). */
+/**
+ * Opens a page and waits until React has hydrated it. Gatsby's scripts load
+ * after the page's `load` event; the header's menu button, which replaces the
+ * no-JavaScript disclosure once React runs, says hydration has happened.
+ */
 export async function gotoHydrated(page: import("@playwright/test").Page, url: string) {
   const response = await page.goto(url)
   await page.waitForFunction(() => document.readyState === "complete")
+  await page.locator("header button[aria-controls='site-menu']").waitFor({ state: "attached" })
   await page.waitForLoadState("networkidle")
   return response
 }
 
 export { expect }
+
+/**
+ * Scrolls to the bottom of the page a half screen at a time, as a reader would,
+ * then waits until every image has loaded and, where the page has a map, until
+ * its frame shows the (stubbed) map. Explicit waits: Playwright's networkidle can
+ * hang once a frame is added after the page has loaded.
+ */
+export async function scrollThrough(page: import("@playwright/test").Page) {
+  const hasMap = (await page.getByRole("button", { name: /^Show map of / }).count()) > 0
+  await page.evaluate(async () => {
+    for (let y = 0; y <= document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: "instant" })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })
+  if (hasMap) await expect(page.frameLocator("iframe").locator("body")).toContainText("Map")
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0)))
+    .toBe(true)
+}

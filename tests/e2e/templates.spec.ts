@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright"
-import { TEMPLATES, UNKNOWN_PATH, business, expect, gotoHydrated, test } from "./fixtures"
+import { TEMPLATES, UNKNOWN_PATH, business, expect, gotoHydrated, scrollThrough, test } from "./fixtures"
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
@@ -9,8 +9,7 @@ for (const template of TEMPLATES) {
     expect(response?.status()).toBe(200)
     await expect(page.locator("h1")).toHaveCount(1)
     // Scroll through so lazy content (logos, the map frame) loads too.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-    await page.waitForLoadState("networkidle")
+    await scrollThrough(page)
     expect(problems).toEqual([])
   })
 
@@ -47,12 +46,11 @@ test("the 404 page passes axe too", async ({ page }) => {
   expect(results.violations.map((v) => v.id)).toEqual([])
 })
 
-test("the city map frame is lazy, 400px high and titled", async ({ page }) => {
+test("the city map frame, once scrolled to, is 400px high and titled", async ({ page }) => {
   await gotoHydrated(page, "/service-area/buffalo-grove/")
+  await page.getByRole("button", { name: "Show map of Buffalo Grove" }).scrollIntoViewIfNeeded()
   const frame = page.locator("iframe")
-  await expect(frame).toHaveAttribute("loading", "lazy")
   await expect(frame).toHaveAttribute("title", /Buffalo Grove/)
-  await frame.scrollIntoViewIfNeeded()
   const box = await frame.boundingBox()
   expect(box?.height).toBe(400)
 })
@@ -68,3 +66,21 @@ test("the first Tab lands on the skip link, which is visible with a focus ring a
   await page.keyboard.press("Enter")
   await expect(page.locator("main")).toBeFocused()
 })
+
+for (const template of TEMPLATES) {
+  test(`${template.name}: scripts are requested only after the first contentful paint, then the manifest is linked`, async ({ page }) => {
+    await gotoHydrated(page, template.path)
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }))
+        .filter(({ name }) => name.endsWith(".js")),
+    }))
+    expect(timing.paint).toBeGreaterThan(0)
+    expect(timing.scripts.map((script) => script.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/app-/)]))
+    for (const script of timing.scripts) expect(script.start).toBeGreaterThanOrEqual(timing.paint ?? Infinity)
+    // The browser fetches the manifest itself once it is linked, which the loader does after the paint too.
+    await expect(page.locator("head link[rel='manifest']")).toHaveAttribute("href", "/manifest.webmanifest")
+  })
+}

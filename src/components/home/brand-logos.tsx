@@ -1,20 +1,47 @@
 import * as React from "react"
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
+import type { IGatsbyImageData } from "gatsby-plugin-image"
 import * as styles from "./brand-logos.module.css"
 
 export interface BrandLogoData {
   name: string
   slug: string
+  /** gatsby-plugin-image's processed image: AVIF and WebP sources, a PNG fallback, a fixed size. */
   image: IGatsbyImageData
 }
 
-/** The featured brands' logos, optimised by gatsby-plugin-image and lazy below the fold. */
+/**
+ * A logo as a plain <picture> built from gatsby-plugin-image's data: a <source>
+ * per modern format, the fallback <img> with its fixed size, loaded lazily. It
+ * needs no script, so the page does not load gatsby-plugin-image's runtime.
+ */
+export function LogoPicture({ image, alt }: { image: IGatsbyImageData; alt: string }) {
+  const { sources = [], fallback } = image.images
+  return (
+    <picture>
+      {sources.map((source) => (
+        <source key={source.type ?? source.media} type={source.type} media={source.media} srcSet={source.srcSet} sizes={source.sizes} />
+      ))}
+      <img
+        src={fallback?.src}
+        srcSet={fallback?.srcSet}
+        sizes={fallback?.sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+      />
+    </picture>
+  )
+}
+
+/** The featured brands' logos, lazy below the fold. */
 export function BrandLogos({ brands }: { brands: readonly BrandLogoData[] }) {
   return (
     <ul className={styles.grid}>
       {brands.map((brand) => (
         <li key={brand.slug} className={styles.item}>
-          <GatsbyImage image={brand.image} alt={brand.name} loading="lazy" />
+          <LogoPicture image={brand.image} alt={brand.name} />
         </li>
       ))}
     </ul>

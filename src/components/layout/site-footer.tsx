@@ -1,5 +1,4 @@
 import * as React from "react"
-import { Link } from "gatsby"
 import { OpeningHoursList } from "../opening-hours-list"
 import { BRANDS_PATH, COUPONS_PATH, SERVICE_AREA_PATH, servicePath } from "../../lib/routes"
 import type { Address, OpeningHoursEntry, Phone, ServiceLink } from "../../lib/types"
@@ -28,7 +27,7 @@ interface FooterLinksProps {
   links: ReadonlyArray<{ to: string; label: string }>
 }
 
-/** A titled column of footer links. */
+/** A titled column of footer links (plain links: nothing here needs hydrating, prefetching or client routing). */
 function FooterLinks({ id, title, links }: FooterLinksProps) {
   return (
     <nav aria-labelledby={id}>
@@ -38,9 +37,9 @@ function FooterLinks({ id, title, links }: FooterLinksProps) {
       <ul className={styles.list}>
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className={styles.link}>
+            <a href={link.to} className={styles.link}>
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import * as React from "react"
 import { Link } from "gatsby"
 import { Menu, X } from "lucide-react"
 import { CallButton } from "../call-button"
+import { useHydrated } from "../../hooks/use-hydrated"
 import type { Phone } from "../../lib/types"
 import { NAV_ITEMS, sectionHref } from "./nav-items"
 import * as styles from "./site-header.module.css"
@@ -16,11 +17,33 @@ const MENU_ID = "site-menu"
 
 /**
  * Sticky header: brand, section links and the phone button. Under the
- * desktop breakpoint the links sit in a disclosure menu.
+ * desktop breakpoint the links sit in a disclosure menu. Until React runs (or
+ * without JavaScript) the toggle is a <details> disclosure that CSS answers;
+ * React then swaps in a button with aria-expanded/aria-controls, Escape and
+ * close-on-tap, keeping the menu open and the focus on the toggle if the
+ * visitor had got there first.
  */
 export function SiteHeader({ siteName, phone, isHome }: SiteHeaderProps) {
+  const hydrated = useHydrated()
   const [open, setOpen] = React.useState(false)
   const buttonRef = React.useRef<HTMLButtonElement>(null)
+  const disclosureRef = React.useRef<HTMLDetailsElement>(null)
+  const focusButton = React.useRef(false)
+
+  // Runs once, while the server's <details> is still on the page: carry its state over.
+  React.useEffect(() => {
+    const disclosure = disclosureRef.current
+    if (!disclosure) return
+    focusButton.current = disclosure.contains(document.activeElement)
+    if (disclosure.open) setOpen(true)
+  }, [])
+
+  React.useEffect(() => {
+    if (hydrated && focusButton.current) {
+      focusButton.current = false
+      buttonRef.current?.focus()
+    }
+  }, [hydrated])
 
   React.useEffect(() => {
     if (!open) return undefined
@@ -42,17 +65,26 @@ export function SiteHeader({ siteName, phone, isHome }: SiteHeaderProps) {
         <Link to="/" className={styles.brand}>
           {siteName}
         </Link>
-        <button
-          ref={buttonRef}
-          type="button"
-          className={styles.menuButton}
-          aria-expanded={open}
-          aria-controls={MENU_ID}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <X aria-hidden="true" focusable="false" /> : <Menu aria-hidden="true" focusable="false" />}
-          <span>Menu</span>
-        </button>
+        {hydrated ? (
+          <button
+            ref={buttonRef}
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={open}
+            aria-controls={MENU_ID}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X aria-hidden="true" focusable="false" /> : <Menu aria-hidden="true" focusable="false" />}
+            <span>Menu</span>
+          </button>
+        ) : (
+          <details ref={disclosureRef} className={styles.disclosure}>
+            <summary className={styles.menuButton}>
+              <Menu aria-hidden="true" focusable="false" />
+              <span>Menu</span>
+            </summary>
+          </details>
+        )}
         <nav aria-label="Main" className={styles.nav}>
           <ul id={MENU_ID} className={styles.menu} data-open={open}>
             {NAV_ITEMS.map(({ id, label }) => (

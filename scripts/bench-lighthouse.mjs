@@ -1,0 +1,235 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse benchmark of the six templates. A benchmark, not a test: it prints
+ * figures and never fails on them (the gate in `npm test` is separate).
+ *
+ * Builds nothing: it serves the build already in public/ as Netlify would
+ * (netlify.toml's headers, compressed; see scripts/serve-public.mjs), runs
+ * Lighthouse (the one @lhci/cli brings) with its mobile defaults N times on
+ * each template with Debian's Chromium, and prints the median of each figure:
+ * performance score, FCP, LCP, TBT, CLS, bytes transferred, and first-load JS
+ * (every script response the page made, as transferred, plus its inline
+ * scripts gzipped as they travel in the HTML).
+ *
+ *   npm run bench:lighthouse [-- --runs 5] [--encodings gzip|br,gzip] [--details]
+ *
+ * --encodings: what the server offers; gzip by default, so bytes compare with
+ *   the gzip size budget; "br,gzip" serves brotli to Chromium, as Netlify does.
+ * --details: also the median main-thread time by category and by script
+ *   (Lighthouse's mainthread-work-breakdown and bootup-time audits).
+ * Runs go page after page within each round, so noise on the machine spreads
+ * over every page. Each run's figures and report go to reports/bench-lighthouse/.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import zlib from "node:zlib"
+import { createRequire } from "node:module"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import { parseEncodings, startServer } from "./serve-public.mjs"
+
+export const PAGES = [
+  "/",
+  "/services/refrigerator-repair/",
+  "/service-area/buffalo-grove/",
+  "/coupons/",
+  "/brands/",
+  "/service-area/",
+]
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+]
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const publicDir = path.join(root, "public")
+const reportDir = path.join(root, "reports", "bench-lighthouse")
+
+function option(name, fallback) {
+  const index = process.argv.indexOf(name)
+  return index > 0 ? process.argv[index + 1] : fallback
+}
+
+const runs = Number(option("--runs", "5"))
+if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1")
+const encodings = parseEncodings(option("--encodings", "gzip"))
+const details = process.argv.includes("--details")
+const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+
+// The Lighthouse and chrome-launcher that @lhci/cli depends on (no copy of our own).
+const lhciRequire = createRequire(createRequire(import.meta.url).resolve("@lhci/cli/package.json"))
+const { default: lighthouse } = await import(pathToFileURL(lhciRequire.resolve("lighthouse")).href)
+const chromeLauncher = lhciRequire("chrome-launcher")
+const lighthouseVersion = JSON.parse(fs.readFileSync(lhciRequire.resolve("lighthouse/package.json"), "utf8")).version
+
+if (!fs.existsSync(path.join(publicDir, "index.html"))) {
+  console.error("public/ has no build: run `npm run build` first (the benchmark builds nothing).")
+  process.exit(1)
+}
+
+/** Inline scripts a browser runs (not JSON-LD), gzipped together as they travel in the HTML. */
+function inlineScriptBytes(route) {
+  const html = fs.readFileSync(path.join(publicDir, route, "index.html"), "utf8")
+  const bodies = []
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/.test(attributes)) continue
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? ""
+    if (["", "text/javascript", "application/javascript", "module"].includes(type)) bodies.push(body)
+  }
+  return { count: bodies.length, bytes: bodies.length ? zlib.gzipSync(bodies.join("\n"), { level: 9 }).length : 0 }
+}
+
+/** Fetches each page and what it names once, so the server's compression cache is warm. */
+async function warm(origin) {
+  for (const route of PAGES) {
+    const html = await (await fetch(origin + route)).text()
+    const urls = new Set([...html.matchAll(/(?:src|href)="(\/[^"/][^"]*)"/g)].map((match) => match[1]))
+    urls.add(`/page-data${route === "/" ? "/index" : route.replace(/\/$/, "")}/page-data.json`)
+    urls.add("/page-data/app-data.json")
+    await Promise.all([...urls].map((url) => fetch(origin + url).then((response) => response.arrayBuffer())))
+  }
+}
+
+function figures(lhr, inline) {
+  const audit = (id) => lhr.audits[id]
+  const requests = audit("network-requests").details?.items ?? []
+  const scripts = requests.filter((item) => item.resourceType === "Script")
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: audit("first-contentful-paint").numericValue,
+    lcp: audit("largest-contentful-paint").numericValue,
+    tbt: audit("total-blocking-time").numericValue,
+    cls: audit("cumulative-layout-shift").numericValue,
+    bytes: audit("total-byte-weight").numericValue,
+    scriptFiles: scripts.length,
+    inlineScripts: inline.count,
+    js: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) + inline.bytes,
+    mainThread: Object.fromEntries(
+      (audit("mainthread-work-breakdown").details?.items ?? []).map((item) => [item.groupLabel ?? item.group, item.duration]),
+    ),
+    bootup: Object.fromEntries(
+      (audit("bootup-time").details?.items ?? []).map((item) => [item.url, item.total]),
+    ),
+    requests: requests.length,
+    /** Hosts other than ours that the page sent requests to. */
+    otherHosts: [
+      ...new Set(
+        requests
+          .map((item) => new URL(item.url))
+          .filter((url) => url.protocol.startsWith("http") && url.origin !== new URL(lhr.finalDisplayedUrl).origin)
+          .map((url) => url.host),
+      ),
+    ],
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`
+const millis = (ms) => `${Math.round(ms)} ms`
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+
+async function main() {
+  const server = await startServer({ port: 0, encodings })
+  const origin = `http://127.0.0.1:${server.address().port}`
+  await warm(origin)
+  fs.mkdirSync(reportDir, { recursive: true })
+
+  const results = Object.fromEntries(PAGES.map((route) => [route, []]))
+  const inline = Object.fromEntries(PAGES.map((route) => [route, inlineScriptBytes(route)]))
+  try {
+    for (let run = 1; run <= runs; run += 1) {
+      for (const route of PAGES) {
+        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" })
+        try {
+          const result = await lighthouse(origin + route, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance"],
+          })
+          if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${route}`)
+          if (result.lhr.runtimeError) throw new Error(`${route}: ${result.lhr.runtimeError.message}`)
+          const name = `${route === "/" ? "home" : route.replace(/^\/|\/$/g, "").replace(/\//g, "_")}-${run}.json`
+          fs.writeFileSync(path.join(reportDir, name), JSON.stringify(result.lhr))
+          const figure = figures(result.lhr, inline[route])
+          results[route].push(figure)
+          process.stderr.write(
+            `run ${run}/${runs} ${route.padEnd(32)} perf ${figure.score} FCP ${seconds(figure.fcp)} LCP ${seconds(figure.lcp)} TBT ${millis(figure.tbt)}\n`,
+          )
+        } finally {
+          await chrome.kill()
+        }
+      }
+    }
+  } finally {
+    server.close()
+  }
+  fs.writeFileSync(path.join(reportDir, "figures.json"), JSON.stringify(results, null, 2))
+
+  const served = encodings.length ? encodings.join("/") : "uncompressed"
+  const benchmarkIndex = median(PAGES.flatMap((route) => results[route].map((figure) => figure.benchmarkIndex)))
+  console.log(
+    `Lighthouse ${lighthouseVersion}, mobile defaults (simulated throttling), ${chromePath}; public/ served ${served} with netlify.toml's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
+  )
+  console.log("")
+  console.log("| page | perf | FCP | LCP | TBT | CLS | transferred | first-load JS |")
+  console.log("|---|---|---|---|---|---|---|---|")
+  for (const route of PAGES) {
+    const list = results[route]
+    const of = (key) => median(list.map((figure) => figure[key]))
+    const js = `${kb(of("js"))} (${Math.round(of("scriptFiles"))} files + ${list[0].inlineScripts} inline)`
+    console.log(
+      `| ${route} | ${of("score")} | ${seconds(of("fcp"))} | ${seconds(of("lcp"))} | ${millis(of("tbt"))} | ${of("cls").toFixed(3)} | ${kb(of("bytes"))} | ${js} |`,
+    )
+  }
+  console.log("")
+  console.log("Spread over the runs (min–max):")
+  for (const route of PAGES) {
+    const range = (key, format) => {
+      const values = results[route].map((figure) => figure[key])
+      return `${format(Math.min(...values))}–${format(Math.max(...values))}`
+    }
+    const other = [...new Set(results[route].flatMap((figure) => figure.otherHosts))]
+    console.log(
+      `  ${route.padEnd(32)} perf ${range("score", String)}  FCP ${range("fcp", seconds)}  LCP ${range("lcp", seconds)}  TBT ${range("tbt", millis)}${other.length ? `  requests to other hosts: ${other.join(", ")}` : ""}`,
+    )
+  }
+  if (details) {
+    for (const route of PAGES) {
+      const list = results[route]
+      const medianOf = (key, name) => median(list.map((figure) => figure[key][name] ?? 0))
+      const groups = [...new Set(list.flatMap((figure) => Object.keys(figure.mainThread)))]
+      const scripts = [...new Set(list.flatMap((figure) => Object.keys(figure.bootup)))]
+      console.log(`\n${route} main-thread time (median ms, 4x CPU slowdown):`)
+      console.log(
+        "  by category: " +
+          groups
+            .map((group) => [group, medianOf("mainThread", group)])
+            .sort((a, b) => b[1] - a[1])
+            .map(([group, ms]) => `${group} ${Math.round(ms)}`)
+            .join(", "),
+      )
+      console.log(
+        "  by script:   " +
+          scripts
+            .map((url) => [url, medianOf("bootup", url)])
+            .sort((a, b) => b[1] - a[1])
+            .map(([url, ms]) => `${url.replace(origin, "")} ${Math.round(ms)}`)
+            .join(", "),
+      )
+    }
+  }
+}
+
+await main()

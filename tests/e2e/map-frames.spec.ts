@@ -1,0 +1,85 @@
+import type { Page } from "@playwright/test"
+import { MAP_HOST, business, cities, expect, gotoHydrated, test } from "./fixtures"
+
+// The map host is stubbed by the fixtures (no test reaches the network); these
+// tests watch which requests leave for it, and when.
+
+/** Every request the page sends to the map host, from now on. */
+function mapRequests(page: Page): string[] {
+  const urls: string[] = []
+  page.on("request", (request) => {
+    if (MAP_HOST.test(request.url())) urls.push(request.url())
+  })
+  return urls
+}
+
+declare global {
+  interface Window {
+    __layoutShift: number
+  }
+}
+
+/** Sum of the page's layout shifts not caused by input (its CLS, before windowing). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => window.__layoutShift)
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    window.__layoutShift = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) window.__layoutShift += entry.value
+      }
+    }).observe({ type: "layout-shift", buffered: true })
+  })
+})
+
+const city = cities.find((record) => record.slug === "buffalo-grove")
+const centreTown = business.serviceRadius.center.split(",")[0].trim()
+
+test("a city page asks nothing of the map host until its map scrolls into view, then loads the frame", async ({ page, problems }) => {
+  if (!city) throw new Error("data/cities/ has no Buffalo Grove record")
+  const requests = mapRequests(page)
+  await gotoHydrated(page, `/service-area/${city.slug}/`)
+  const show = page.getByRole("button", { name: `Show map of ${city.name}` })
+  await expect(show).toBeVisible() // hydrated: the placeholder's button works
+  await expect(show).not.toBeInViewport()
+  await page.waitForTimeout(1000)
+  expect(requests).toEqual([])
+  await expect(page.locator("iframe")).toHaveCount(0)
+
+  // The placeholder's box already holds the frame's height.
+  expect((await show.locator("xpath=../..").boundingBox())?.height).toBe(400)
+  await show.scrollIntoViewIfNeeded()
+
+  const frame = page.locator("#map iframe")
+  await expect(frame).toHaveAttribute("title", new RegExp(city.name))
+  await expect(page.frameLocator("#map iframe").locator("body")).toContainText("Map")
+  expect(requests).toEqual([city.mapUrl])
+  expect((await frame.boundingBox())?.height).toBe(400)
+  expect(await layoutShift(page)).toBe(0)
+  expect(problems).toEqual([])
+})
+
+test("the home page's map loads when its button is pressed, before it is scrolled to", async ({ page, problems }) => {
+  const requests = mapRequests(page)
+  await gotoHydrated(page, "/")
+  const show = page.getByRole("button", { name: `Show map of ${centreTown}` })
+  await expect(show).toBeVisible()
+  await expect(show).not.toBeInViewport()
+  expect(requests).toEqual([])
+
+  // A keyboard user reaching the button: focus it without scrolling, then press it.
+  await show.evaluate((button: HTMLElement) => button.focus({ preventScroll: true }))
+  await page.keyboard.press("Enter")
+  const frame = page.locator("#service-area iframe")
+  await expect(frame).toHaveAttribute("title", new RegExp(centreTown))
+  await expect(page.frameLocator("#service-area iframe").locator("body")).toContainText("Map")
+  expect(requests).toEqual([business.homeMapUrl])
+  // Focus follows into the frame that replaced the button.
+  await expect(frame).toBeFocused()
+  expect((await frame.boundingBox())?.height).toBe(400)
+  expect(await layoutShift(page)).toBe(0)
+  expect(problems).toEqual([])
+})

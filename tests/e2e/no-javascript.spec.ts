@@ -1,0 +1,49 @@
+import { MAP_HOST, business, cities, expect, test } from "./fixtures"
+
+// What a visitor gets before Gatsby's scripts arrive, or without JavaScript at all.
+test.use({ javaScriptEnabled: false })
+
+test.describe("phone menu without JavaScript", () => {
+  test.skip(({ isMobile }) => !isMobile, "the disclosure menu exists only under the desktop breakpoint")
+
+  test("opens from its Menu toggle and follows a link to a home-page section", async ({ page, problems }) => {
+    await page.goto("/coupons/")
+    const menu = page.locator("#site-menu")
+    await expect(menu).toBeHidden()
+    await page.locator("header").getByText("Menu", { exact: true }).tap()
+    await expect(menu).toBeVisible()
+    await menu.getByRole("link", { name: "Service Area" }).tap()
+    await expect(page).toHaveURL(/\/#service-area$/)
+    await expect(page.getByRole("heading", { level: 2, name: "Service Area" })).toBeInViewport()
+    expect(problems).toEqual([])
+  })
+})
+
+test("the call buttons are plain tel: links", async ({ page }) => {
+  await page.goto("/services/refrigerator-repair/")
+  const calls = page.locator("a[href^='tel:']")
+  expect(await calls.count()).toBeGreaterThan(1)
+  for (const href of await calls.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+    expect(href).toBe(`tel:${business.phone.e164}`)
+  }
+  await expect(page.locator("header a[href^='tel:']")).toBeVisible()
+})
+
+test("a city's map is a placeholder naming the town with a link that opens the map; nothing is asked of the map host", async ({ page }) => {
+  const city = cities.find((record) => record.slug === "buffalo-grove")
+  if (!city) throw new Error("data/cities/ has no Buffalo Grove record")
+  const requests: string[] = []
+  page.on("request", (request) => {
+    if (MAP_HOST.test(request.url())) requests.push(request.url())
+  })
+  await page.goto(`/service-area/${city.slug}/`)
+  const link = page.getByRole("link", { name: `Open the map of ${city.name} in a new tab` })
+  await link.scrollIntoViewIfNeeded()
+  await expect(link).toHaveAttribute("href", city.mapUrl)
+  await expect(link).toHaveAttribute("target", "_blank")
+  await expect(page.locator("#map").getByText(`Map of ${city.name}, Illinois`)).toBeVisible()
+  // The button needs JavaScript, so it is not offered.
+  await expect(page.getByRole("button", { name: `Show map of ${city.name}` })).toBeHidden()
+  await expect(page.locator("iframe")).toHaveCount(0)
+  expect(requests).toEqual([])
+})
