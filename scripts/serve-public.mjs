@@ -2,8 +2,11 @@
 /**
  * Serves public/ on 127.0.0.1 the way Netlify does for this site: the headers
  * of netlify.toml (read with a TOML parser, so tests see exactly what deploys),
- * /path -> /path/ redirects for directories, and public/404.html with status
- * 404 for anything else. Used by the browser tests.
+ * every rule whose path matches applied, with the values of a header named by
+ * several rules joined by commas (a Content-Security-Policy named twice is then
+ * two policies, and the browser enforces both), /path -> /path/ redirects for
+ * directories, and public/404.html with status 404 for anything else.
+ * Used by the browser tests.
  *   node scripts/serve-public.mjs [--port 9100]
  */
 import fs from "node:fs"
@@ -13,8 +16,11 @@ import { parse } from "smol-toml"
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const publicDir = path.join(root, "public")
-const portFlag = process.argv.indexOf("--port")
-const port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 9100
+const option = (name) => {
+  const index = process.argv.indexOf(name)
+  return index > 0 ? process.argv[index + 1] : undefined
+}
+const port = Number(option("--port") ?? 9100)
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -24,6 +30,8 @@ const TYPES = {
   ".webmanifest": "application/manifest+json",
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
+  ".yml": "text/yaml; charset=utf-8",
+  ".wasm": "application/wasm",
   ".png": "image/png",
   ".avif": "image/avif",
   ".webp": "image/webp",
@@ -49,15 +57,21 @@ const rules = loadHeaderRules()
 
 function headersFor(urlPath) {
   const headers = {}
-  for (const rule of rules) if (matches(rule.for, urlPath)) Object.assign(headers, rule.values)
+  const names = {}
+  for (const rule of rules) {
+    if (!matches(rule.for, urlPath)) continue
+    for (const [name, value] of Object.entries(rule.values)) {
+      const key = name.toLowerCase()
+      names[key] ??= name
+      headers[names[key]] = headers[names[key]] === undefined ? value : `${headers[names[key]]}, ${value}`
+    }
+  }
   return headers
 }
 
 function send(res, status, file, urlPath) {
-  res.writeHead(status, {
-    "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream",
-    ...headersFor(urlPath),
-  })
+  const headers = { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream", ...headersFor(urlPath) }
+  res.writeHead(status, headers)
   fs.createReadStream(file).pipe(res)
 }
 

@@ -1,7 +1,7 @@
 import fs from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { addScriptPolicy } from "../csp"
+import { addPagePolicy } from "../csp"
 import { robotsTxt } from "../robots"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 
@@ -17,13 +17,13 @@ function htmlFiles(dir: string): string[] {
 
 /**
  * After the build: robots.txt from the same siteUrl as canonicals and sitemap,
- * and each page's script Content-Security-Policy (see internal/csp.ts).
+ * and each page's Content-Security-Policy (see internal/csp.ts).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   const siteUrl = resolveSiteUrl()
   fs.writeFileSync(path.join(PUBLIC_DIR, "robots.txt"), robotsTxt(siteUrl))
 
   const files = htmlFiles(PUBLIC_DIR)
-  for (const file of files) fs.writeFileSync(file, addScriptPolicy(fs.readFileSync(file, "utf8")))
-  reporter.info(`robots.txt written for ${siteUrl}; script CSP added to ${files.length} HTML files`)
+  for (const file of files) fs.writeFileSync(file, addPagePolicy(fs.readFileSync(file, "utf8")))
+  reporter.info(`robots.txt written for ${siteUrl}; page CSP added to ${files.length} HTML files`)
 }

@@ -1,7 +1,7 @@
 import fs from "fs"
 import path from "path"
 import { PUBLIC_DIR, builtRoutes, htmlFileFor, page, readJson } from "./built-site"
-import { inlineScriptHashes, scriptPolicy } from "../../internal/csp"
+import { inlineScriptHashes, pagePolicy } from "../../internal/csp"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 import { readCities, readServices } from "../fixtures/content"
 
@@ -188,10 +188,11 @@ describe("sitemap and robots.txt", () => {
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap-index.xml`)
     expect(robots).toContain("User-agent: *")
   })
+
 })
 
-describe("per-page script Content-Security-Policy", () => {
-  it.each([...routes, "404.html"])("%s allows exactly its own inline scripts by hash", (route) => {
+describe("per-page Content-Security-Policy", () => {
+  it.each([...routes, "404.html"])("%s: its own inline scripts by hash, and the pages' resources", (route) => {
     const html = fs.readFileSync(htmlFileFor(route), "utf8")
     const metas = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/g) ?? []
     expect(metas).toHaveLength(1)
@@ -199,7 +200,8 @@ describe("per-page script Content-Security-Policy", () => {
     expect(html.indexOf(meta)).toBeLessThan(html.indexOf("<script"))
     const policy = /content="([^"]*)"/.exec(meta)?.[1]
     const withoutMeta = html.replace(meta, "")
-    expect(policy).toBe(scriptPolicy(inlineScriptHashes(withoutMeta)))
-    expect(policy).not.toContain("unsafe-inline")
+    expect(policy).toBe(pagePolicy(inlineScriptHashes(withoutMeta)))
+    expect(/script-src [^;]*/.exec(policy ?? "")?.[0]).not.toContain("unsafe-inline")
+    expect(policy).not.toContain("unsafe-eval")
   })
 })
