@@ -189,6 +189,13 @@ describe("sitemap and robots.txt", () => {
     expect(robots).toContain("User-agent: *")
   })
 
+  it("keeps the editor out: robots.txt disallows /admin/, and no sitemap names it", () => {
+    const robots = fs.readFileSync(path.join(PUBLIC_DIR, "robots.txt"), "utf8")
+    expect(robots.split("\n")).toContain("Disallow: /admin/")
+    for (const file of ["sitemap-index.xml", "sitemap-0.xml"]) {
+      expect(fs.readFileSync(path.join(PUBLIC_DIR, file), "utf8")).not.toContain("/admin")
+    }
+  })
 })
 
 describe("per-page Content-Security-Policy", () => {
