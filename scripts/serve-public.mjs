@@ -6,13 +6,19 @@
  * several rules joined by commas (a Content-Security-Policy named twice is then
  * two policies, and the browser enforces both), /path -> /path/ redirects for
  * directories, and public/404.html with status 404 for anything else.
- * Used by the browser tests.
- *   node scripts/serve-public.mjs [--port 9100]
+ * Used by the browser tests and `npm run cms`.
+ *   node scripts/serve-public.mjs [--port 9100] [--local-backend http://127.0.0.1:8081/api/v1]
+ *
+ * --local-backend: local editing only. The editor's config.yml gets
+ * `local_backend` pointing at decap-server, and the /admin/* policy's
+ * connect-src allows that server's origin. Nothing of it is in public/ or
+ * netlify.toml, so the deployed editor never talks to a local port.
  */
 import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import { parse } from "smol-toml"
+import { parseDocument } from "yaml"
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const publicDir = path.join(root, "public")
@@ -21,6 +27,7 @@ const option = (name) => {
   return index > 0 ? process.argv[index + 1] : undefined
 }
 const port = Number(option("--port") ?? 9100)
+const localBackend = option("--local-backend")
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -54,6 +61,17 @@ function matches(pattern, urlPath) {
 }
 
 const rules = loadHeaderRules()
+const ADMIN = "/admin/"
+
+/** Adds an origin to every connect-src of a (possibly multi-policy) Content-Security-Policy. */
+function allowConnectTo(policy, origin) {
+  return policy
+    .split(",")
+    .map((one) =>
+      one.replace(/(^|;)(\s*connect-src\s[^;]*)/, (_, start, directive) => `${start}${directive.trimEnd()} ${origin}`),
+    )
+    .join(",")
+}
 
 function headersFor(urlPath) {
   const headers = {}
@@ -66,11 +84,26 @@ function headersFor(urlPath) {
       headers[names[key]] = headers[names[key]] === undefined ? value : `${headers[names[key]]}, ${value}`
     }
   }
+  const csp = names["content-security-policy"]
+  if (localBackend && urlPath.startsWith(ADMIN) && csp) {
+    headers[csp] = allowConnectTo(headers[csp], new URL(localBackend).origin)
+  }
   return headers
+}
+
+/** The editor's configuration, pointed at the local decap-server. */
+function localConfig(file) {
+  const config = parseDocument(fs.readFileSync(file, "utf8"))
+  config.set("local_backend", { url: localBackend })
+  return config.toString()
 }
 
 function send(res, status, file, urlPath) {
   const headers = { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream", ...headersFor(urlPath) }
+  if (localBackend && urlPath === `${ADMIN}config.yml`) {
+    res.writeHead(status, headers).end(localConfig(file))
+    return
+  }
   res.writeHead(status, headers)
   fs.createReadStream(file).pipe(res)
 }
@@ -96,5 +129,6 @@ const server = http.createServer((req, res) => {
 })
 
 server.listen(port, "127.0.0.1", () => {
-  console.log(`serving public/ at http://127.0.0.1:${port}`)
+  const mode = localBackend ? ` (editor on the local backend ${localBackend})` : ""
+  console.log(`serving public/ at http://127.0.0.1:${port}${mode}`)
 })
