@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test"
 import {
   ROOT,
   branches,
+  committedFile,
   netlifyHeaders,
   projectCopy,
   startDecapServer,
@@ -130,6 +131,8 @@ test.describe("on the local backend, over a copy of the project", () => {
     page,
   }) => {
     const { editor } = await logIn(page)
+    const expected = structuredClone(original.coupons)
+    expected.homeCoupons[0].title = NEW_COUPON_TITLE
     await page.goto(`${site.origin}/admin/#/collections/coupons/entries/coupons`)
     const first = original.coupons.homeCoupons[0].title
     await page.getByText(first, { exact: true }).locator("xpath=..").locator("button").first().click()
@@ -139,13 +142,14 @@ test.describe("on the local backend, over a copy of the project", () => {
     await saveDraft(page)
     // A draft is a branch of its own: the site's branch is untouched until the owner publishes.
     expect(branches(work)).toEqual(["cms/coupons/coupons", "main"])
-    expect(readJson(path.join(work, "data/coupons.json"))).toEqual(original.coupons)
+    expect(JSON.parse(committedFile(work, "data/coupons.json", "cms/coupons/coupons") ?? "")).toEqual(expected)
+    expect(JSON.parse(committedFile(work, "data/coupons.json") ?? "")).toEqual(original.coupons)
     await publish(page)
 
-    const expected = structuredClone(original.coupons)
-    expected.homeCoupons[0].title = NEW_COUPON_TITLE
-    expect(readJson(path.join(work, "data/coupons.json"))).toEqual(expected)
+    // Published: the draft's branch is merged into main and gone, and coupons.json on disk has the change.
     expect(branches(work)).toEqual(["main"])
+    expect(JSON.parse(committedFile(work, "data/coupons.json") ?? "")).toEqual(expected)
+    expect(readJson(path.join(work, "data/coupons.json"))).toEqual(expected)
     expect(editor.problems()).toEqual([])
     expect(await editor.cspViolations()).toEqual([])
   })
@@ -162,10 +166,12 @@ test.describe("on the local backend, over a copy of the project", () => {
     await page.getByLabel("Map", { exact: true }).fill(LINCOLNWOOD.mapUrl)
     await page.getByLabel("About the town", { exact: true }).fill(LINCOLNWOOD.localParagraph)
     await saveDraft(page)
-    expect(fs.existsSync(path.join(work, "data/cities/lincolnwood.json"))).toBe(false)
+    expect(committedFile(work, "data/cities/lincolnwood.json")).toBeUndefined()
     await publish(page)
 
     const file = path.join(work, "data/cities/lincolnwood.json")
+    expect(branches(work)).toEqual(["main"])
+    expect(JSON.parse(committedFile(work, "data/cities/lincolnwood.json") ?? "")).toEqual(LINCOLNWOOD)
     expect(fs.existsSync(file)).toBe(true)
     expect(readJson(file)).toEqual(LINCOLNWOOD)
     expect(fs.readdirSync(path.join(work, "data/cities")).sort()).toEqual(

@@ -48,6 +48,16 @@ export function projectCopy(): string {
   return work
 }
 
+/**
+ * A file as committed on a branch of the copy, or undefined when it is not there.
+ * Read from Git, not the working tree: decap-server checks a draft's branch out
+ * for a moment each time Decap reads the draft.
+ */
+export function committedFile(work: string, file: string, branch = "main"): string | undefined {
+  const result = spawnSync("git", ["show", `${branch}:${file}`], { cwd: work, encoding: "utf8" })
+  return result.status === 0 ? result.stdout : undefined
+}
+
 /** The branches of a copy (main, and cms/… for each unpublished draft). */
 export const branches = (work: string): string[] =>
   git(work, "branch", "--format=%(refname:short)").split("\n").filter(Boolean)
