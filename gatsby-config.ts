@@ -39,7 +39,8 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: ["/404/", "/404.html", "/dev-404-page/"],
+        // The editor at /admin/ is no Gatsby page, so no sitemap entry; excluded should that change.
+        excludes: ["/404/", "/404.html", "/dev-404-page/", "/admin/", "/admin/**"],
       },
     },
     {

@@ -2,7 +2,9 @@ import { defineConfig, devices } from "@playwright/test"
 
 /** Debian's Chromium: nothing here downloads a browser. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-const PORT = 9100
+/** The test server's port; another checkout's tests may hold 9100 on a shared machine. */
+const PORT = Number(process.env.E2E_PORT ?? 9100)
+const EDITOR_SPEC = /admin\.spec\.ts$/
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -27,9 +29,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "desktop", testIgnore: EDITOR_SPEC, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // The owner's editor at /admin/: once, on a desktop (it edits a copy of the project and builds it).
+    { name: "editor", testMatch: EDITOR_SPEC, use: { ...devices["Desktop Chrome"], channel: undefined } },
     {
       name: "phone",
+      testIgnore: EDITOR_SPEC,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 3,

@@ -1,15 +1,31 @@
 import { createHash } from "crypto"
+import { MAP_ORIGIN } from "../src/lib/content-rules"
 
 /**
  * Content-Security-Policy, in two parts:
- *  - netlify.toml sends, on every path, the policy for everything but scripts
- *    (it names no script-src and no default-src, so it leaves scripts alone);
- *  - the build adds to each page a <meta http-equiv> policy for scripts only:
- *    'self' plus the sha256 hash of each inline script on that page. Gatsby's
- *    inline scripts differ per page and per build (page path, compilation hash),
- *    so their hashes can only be known after the build, page by page.
+ *  - netlify.toml sends, on every path, what every path shares (no plugins, no
+ *    <base>, no form posts, no framing, https only). Netlify applies every rule
+ *    that matches a path, so this part also reaches the editor at /admin/,
+ *    which has its own policy: it may hold nothing the editor must not obey.
+ *  - the build adds to each page a <meta http-equiv> policy with the rest:
+ *    scripts ('self' plus the sha256 hash of each inline script on that page;
+ *    Gatsby's inline scripts differ per page and per build, so their hashes can
+ *    only be known after the build, page by page) and every other resource the
+ *    pages load. The editor's page is not one of them.
  * A browser enforces both policies, so the page gets the stricter of each.
  */
+
+/** What a public page loads besides scripts: its own images, styles, fonts, data and manifest, and the map frame. */
+export const PAGE_RESOURCE_DIRECTIVES = [
+  "img-src 'self' data:",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "media-src 'self'",
+  "worker-src 'self'",
+  `frame-src ${MAP_ORIGIN}`,
+] as const
 
 /** Script types a browser executes; JSON-LD (application/ld+json) is data and is not hashed. */
 const EXECUTABLE_TYPES = new Set(["", "text/javascript", "application/javascript", "module"])
@@ -28,19 +44,24 @@ export function inlineScriptHashes(html: string): string[] {
   return Array.from(hashes).sort()
 }
 
-/** The per-page script policy. */
+/** The per-page script directive. */
 export function scriptPolicy(hashes: readonly string[]): string {
   return ["script-src 'self'", ...hashes].join(" ")
 }
 
-const CSP_META_MARKER = 'http-equiv="Content-Security-Policy"'
+/** The per-page policy: its scripts, then everything else a page loads. */
+export function pagePolicy(hashes: readonly string[]): string {
+  return [scriptPolicy(hashes), ...PAGE_RESOURCE_DIRECTIVES].join("; ")
+}
+
+export const CSP_META_MARKER = 'http-equiv="Content-Security-Policy"'
 
 /**
- * Puts the page's script policy in a <meta> at the very start of <head>, before
- * any script. Replaces one added by an earlier run, so the step can repeat.
+ * Puts the page's policy in a <meta> at the very start of <head>, before any
+ * script or resource. Replaces one added by an earlier run, so the step can repeat.
  */
-export function addScriptPolicy(html: string): string {
+export function addPagePolicy(html: string): string {
   const withoutOld = html.replace(new RegExp(`<meta ${CSP_META_MARKER}[^>]*>`, "g"), "")
-  const meta = `<meta ${CSP_META_MARKER} content="${scriptPolicy(inlineScriptHashes(withoutOld))}"/>`
+  const meta = `<meta ${CSP_META_MARKER} content="${pagePolicy(inlineScriptHashes(withoutOld))}"/>`
   return withoutOld.replace(/<head([^>]*)>/i, (head) => `${head}${meta}`)
 }

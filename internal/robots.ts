@@ -1,8 +1,17 @@
 import { absoluteUrl } from "../src/lib/site-url"
 
 const SITEMAP_PATH = "/sitemap-index.xml"
+/** The owner's editor: not for crawlers (it also answers with noindex). */
+export const DISALLOWED_PATHS = ["/admin/"] as const
 
-/** robots.txt: everything may be crawled; the sitemap is named by its absolute URL. */
+/** robots.txt: everything but the editor may be crawled; the sitemap is named by its absolute URL. */
 export function robotsTxt(siteUrl: string): string {
-  return ["User-agent: *", "Allow: /", "", `Sitemap: ${absoluteUrl(siteUrl, SITEMAP_PATH)}`, ""].join("\n")
+  return [
+    "User-agent: *",
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    "Allow: /",
+    "",
+    `Sitemap: ${absoluteUrl(siteUrl, SITEMAP_PATH)}`,
+    "",
+  ].join("\n")
 }

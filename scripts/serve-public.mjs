@@ -2,12 +2,20 @@
 /**
  * Serves public/ on 127.0.0.1 the way Netlify does for this site: the headers
  * of netlify.toml (read with a TOML parser, so tests see exactly what deploys),
- * text compressed with brotli or gzip as the browser accepts, /path -> /path/
- * redirects for directories, and public/404.html with status 404 for anything
- * else. Used by the browser tests, the size budget and the Lighthouse benchmark.
- *   node scripts/serve-public.mjs [--port 9100] [--encodings br,gzip]
+ * every rule whose path matches applied, with the values of a header named by
+ * several rules joined by commas (a Content-Security-Policy named twice is then
+ * two policies, and the browser enforces both), text compressed with brotli or
+ * gzip as the browser accepts, /path -> /path/ redirects for directories, and
+ * public/404.html with status 404 for anything else. Used by the browser tests,
+ * the size budget, the Lighthouse benchmark and `npm run cms`.
+ *   node scripts/serve-public.mjs [--port 9100] [--encodings br,gzip] [--local-backend http://127.0.0.1:8081/api/v1]
  * `--encodings gzip` offers gzip only (figures comparable with a gzip budget);
  * `--encodings none` serves everything uncompressed.
+ *
+ * --local-backend: local editing only. The editor's config.yml gets
+ * `local_backend` pointing at decap-server, and the /admin/* policy's
+ * connect-src allows that server's origin. Nothing of it is in public/ or
+ * netlify.toml, so the deployed editor never talks to a local port.
  */
 import fs from "node:fs"
 import http from "node:http"
@@ -15,6 +23,7 @@ import path from "node:path"
 import zlib from "node:zlib"
 import { fileURLToPath } from "node:url"
 import { parse } from "smol-toml"
+import { parseDocument } from "yaml"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const publicDir = path.join(root, "public")
@@ -27,6 +36,8 @@ const TYPES = {
   ".webmanifest": "application/manifest+json",
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
+  ".yml": "text/yaml; charset=utf-8",
+  ".wasm": "application/wasm",
   ".png": "image/png",
   ".avif": "image/avif",
   ".webp": "image/webp",
@@ -36,7 +47,7 @@ const TYPES = {
 }
 
 /** Types Netlify compresses; images are already compressed. */
-const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".webmanifest", ".xml", ".txt", ".svg", ".map"])
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".webmanifest", ".xml", ".txt", ".svg", ".map", ".yml"])
 
 const ENCODERS = {
   br: (buffer) =>
@@ -59,6 +70,25 @@ function matches(pattern, urlPath) {
   return pattern === urlPath
 }
 
+const ADMIN = "/admin/"
+
+/** Adds an origin to every connect-src of a (possibly multi-policy) Content-Security-Policy. */
+function allowConnectTo(policy, origin) {
+  return policy
+    .split(",")
+    .map((one) =>
+      one.replace(/(^|;)(\s*connect-src\s[^;]*)/, (_, start, directive) => `${start}${directive.trimEnd()} ${origin}`),
+    )
+    .join(",")
+}
+
+/** The editor's configuration, pointed at the local decap-server. */
+function localConfig(file, localBackend) {
+  const config = parseDocument(fs.readFileSync(file, "utf8"))
+  config.set("local_backend", { url: localBackend })
+  return Buffer.from(config.toString())
+}
+
 /** The first of our encodings (in our order of preference) that the request accepts. */
 function negotiate(acceptEncoding, encodings) {
   const accepted = new Set(
@@ -75,13 +105,25 @@ function negotiate(acceptEncoding, encodings) {
  * Starts the server; resolves once it listens. Port 0 picks a free port
  * (read it from server.address().port).
  */
-export function startServer({ port = 9100, encodings = ["br", "gzip"] } = {}) {
+export function startServer({ port = 9100, encodings = ["br", "gzip"], localBackend } = {}) {
   const rules = loadHeaderRules()
   const compressed = new Map()
 
   const headersFor = (urlPath) => {
     const headers = {}
-    for (const rule of rules) if (matches(rule.for, urlPath)) Object.assign(headers, rule.values)
+    const names = {}
+    for (const rule of rules) {
+      if (!matches(rule.for, urlPath)) continue
+      for (const [name, value] of Object.entries(rule.values)) {
+        const key = name.toLowerCase()
+        names[key] ??= name
+        headers[names[key]] = headers[names[key]] === undefined ? value : `${headers[names[key]]}, ${value}`
+      }
+    }
+    const csp = names["content-security-policy"]
+    if (localBackend && urlPath.startsWith(ADMIN) && csp) {
+      headers[csp] = allowConnectTo(headers[csp], new URL(localBackend).origin)
+    }
     return headers
   }
 
@@ -101,6 +143,13 @@ export function startServer({ port = 9100, encodings = ["br", "gzip"] } = {}) {
     const headers = {
       "Content-Type": TYPES[extension] ?? "application/octet-stream",
       ...headersFor(urlPath),
+    }
+    if (localBackend && urlPath === `${ADMIN}config.yml`) {
+      // Generated per request: never compressed or cached.
+      const bytes = localConfig(file, localBackend)
+      res.writeHead(status, { ...headers, "Content-Length": bytes.length })
+      res.end(req.method === "HEAD" ? undefined : bytes)
+      return
     }
     const encoding = COMPRESSIBLE.has(extension) ? negotiate(req.headers["accept-encoding"], encodings) : undefined
     if (COMPRESSIBLE.has(extension)) headers.Vary = "Accept-Encoding"
@@ -154,8 +203,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   const port = Number(flag("--port") ?? 9100)
   const encodings = parseEncodings(flag("--encodings"))
-  const server = await startServer({ port, encodings })
+  const localBackend = flag("--local-backend")
+  const server = await startServer({ port, encodings, localBackend })
+  const mode = localBackend ? `; editor on the local backend ${localBackend}` : ""
   console.log(
-    `serving public/ at http://127.0.0.1:${server.address().port} (${encodings.length ? encodings.join(", ") : "uncompressed"})`,
+    `serving public/ at http://127.0.0.1:${server.address().port} (${encodings.length ? encodings.join(", ") : "uncompressed"}${mode})`,
   )
 }

@@ -24,10 +24,12 @@ import {
  *    titles, descriptions, required fields, patterns, list lengths, enums and
  *    number ranges).
  *
- * Two extra metadata keys reach the JSON Schema too:
+ * More metadata keys reach the JSON Schema too:
  *  - `graphqlType` names the GraphQL type of a nested object;
  *  - `fileReference: true` marks a path (relative to data/) that names a file,
- *    which GraphQL links to its File node.
+ *    which GraphQL links to its File node; `fileFolder` names the folder
+ *    (relative to data/) such files live in, where the editor uploads new ones;
+ *  - `multiline: true` marks a text of sentences (the editor gives it a text box).
  */
 
 /** A field: its schema with the label and the hint an owner sees. */
@@ -40,6 +42,10 @@ const group = <T extends z.ZodType>(schema: T, graphqlType: string, title: strin
 
 const text = z.string({ error: "is missing" }).trim().min(1, { error: "is empty" })
 const textList = (what: string) => z.array(text, { error: "is missing" }).min(1, { error: `needs at least one ${what}` })
+/** Sentences rather than a name or a number: the editor shows a text box. */
+const prose = text.meta({ multiline: true })
+const proseList = (what: string) =>
+  z.array(prose, { error: "is missing" }).min(1, { error: `needs at least one ${what}` })
 
 const escapeRegExp = (value: string): string => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
 const mapUrl = text.regex(new RegExp(`^https://${escapeRegExp(MAP_HOST)}/maps([/?#]|$)`), {
@@ -151,8 +157,8 @@ const businessSchema = z
     ),
     homeMapUrl: field(mapUrl, "Home page map", "The Google Maps embed address of the map in the home page's service area"),
     priceRange: field(text, "Price range", "As search engines show it, e.g. $$"),
-    intro: field(text, "Home page introduction", "The sentence under the home page's headline"),
-    about: field(textList("paragraph"), "About us", "The paragraphs of the home page's About section"),
+    intro: field(prose, "Home page introduction", "The sentence under the home page's headline"),
+    about: field(proseList("paragraph"), "About us", "The paragraphs of the home page's About section"),
   })
   .superRefine((business, ctx) => {
     const displayDigits = business.phone.display.replace(/\D/g, "")
@@ -178,19 +184,19 @@ const serviceSchema = z.strictObject({
   ),
   name: field(text, "Service name", "e.g. Refrigerator Repair"),
   icon: field(z.enum(SERVICE_ICONS, { error: `must be one of ${SERVICE_ICONS.join(", ")}` }), "Icon", "The picture on the home page's card"),
-  cardDescription: field(text, "Card text", "The short text of the service's card on the home page"),
+  cardDescription: field(prose, "Card text", "The short text of the service's card on the home page"),
   title: field(text, "Page title", "Shown in the browser tab and in search results"),
-  metaDescription: field(text, "Search description", "The summary search engines show under the title"),
+  metaDescription: field(prose, "Search description", "The summary search engines show under the title"),
   metaKeywords: field(text, "Search keywords", "Comma-separated"),
   heroTitle: field(text, "Headline", "The page's main heading"),
-  heroDescription: field(text, "Introduction", "The text under the headline"),
+  heroDescription: field(prose, "Introduction", "The text under the headline"),
   commonProblems: field(
     z
       .array(
         group(
           z.strictObject({
             title: field(text, "Problem", "What the homeowner notices, e.g. Not cooling"),
-            description: field(text, "Explanation", "What usually causes it"),
+            description: field(prose, "Explanation", "What usually causes it"),
           }),
           "CommonProblem",
           "Common problem",
@@ -206,8 +212,8 @@ const serviceSchema = z.strictObject({
     "Why choose us",
     `Exactly ${POINTS_PER_SERVICE} short points`,
   ),
-  mainContent: field(textList("paragraph"), "About the service", "The paragraphs of the page's main text"),
-  maintenanceContent: field(textList("tip"), "Maintenance tips", "One tip per line"),
+  mainContent: field(proseList("paragraph"), "About the service", "The paragraphs of the page's main text"),
+  maintenanceContent: field(proseList("tip"), "Maintenance tips", "One tip per line"),
 })
 
 const zipList = text.regex(/^\d{5}(, ?\d{5})*$/, { error: "must be 5-digit ZIP codes separated by commas" })
@@ -230,7 +236,7 @@ const citySchema = z
     lng: field(longitude, "Longitude", "Of the town centre, in decimal degrees with 4 places, e.g. -87.9806"),
     mapUrl: field(mapUrl, "Map", "The Google Maps embed address of the town"),
     localParagraph: field(
-      text,
+      prose,
       "About the town",
       "80–150 words of facts true only of this town: housing, neighbourhoods, what homeowners ask about",
     ),
@@ -257,6 +263,7 @@ const brandSchema = z
         title: "Logo file",
         description: "Path from data/ to the logo image, e.g. ../src/images/brands/lg.png; needed when the logo is shown",
         fileReference: true,
+        fileFolder: "../src/images/brands",
       }),
   })
   .superRefine((brand, ctx) => {
@@ -272,7 +279,7 @@ const couponBookSchema = z.strictObject({
         group(
           z.strictObject({
             title: field(text, "Offer", "e.g. FREE Service Call"),
-            description: field(text, "Details", "What the offer includes"),
+            description: field(prose, "Details", "What the offer includes"),
           }),
           "HomeCoupon",
           "Home page coupon",
@@ -289,7 +296,7 @@ const couponBookSchema = z.strictObject({
         group(
           z.strictObject({
             title: field(text, "Offer", "e.g. $25 OFF Any Appliance Repair Service"),
-            description: field(text, "Details", "What the offer includes"),
+            description: field(prose, "Details", "What the offer includes"),
             code: field(
               text.regex(/^[A-Z0-9]+$/, { error: "must be capital letters and digits" }),
               "Coupon code",
@@ -305,7 +312,7 @@ const couponBookSchema = z.strictObject({
     "Coupons page offers",
     "The coded offers of the coupons page",
   ),
-  disclaimer: field(text, "Small print", "Shown under the coupons page's offers"),
+  disclaimer: field(prose, "Small print", "Shown under the coupons page's offers"),
 })
 
 const homePageCopySchema = z.strictObject({

@@ -8,6 +8,9 @@ if (!fs.existsSync(path.join(PUBLIC_DIR, "index.html"))) {
   throw new Error("public/ has no build: run `npm run build` before the build-output tests.")
 }
 
+/** Top-level folders of public/ that hold no site page; admin/ is the owner's editor (tests/build/editor.test.ts). */
+export const NOT_PAGES = ["static", "page-data", "~partytown", "icons", "admin"]
+
 /** Every built page route ("/", "/brands/", …), from the index.html files under public/. */
 export function builtRoutes(): string[] {
   const routes: string[] = []
@@ -15,7 +18,7 @@ export function builtRoutes(): string[] {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name)
       if (entry.isDirectory()) {
-        if (["static", "page-data", "~partytown", "icons"].includes(entry.name) && dir === PUBLIC_DIR) continue
+        if (NOT_PAGES.includes(entry.name) && dir === PUBLIC_DIR) continue
         walk(full)
       } else if (entry.name === "index.html") {
         const relative = path.relative(PUBLIC_DIR, dir).split(path.sep).join("/")

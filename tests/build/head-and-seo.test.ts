@@ -2,7 +2,7 @@ import fs from "fs"
 import path from "path"
 import { PUBLIC_DIR, builtRoutes, htmlFileFor, page } from "./built-site"
 import { readBusiness, readCities, readCoupons, readServices } from "../fixtures/content"
-import { inlineScriptHashes, scriptPolicy } from "../../internal/csp"
+import { inlineScriptHashes, pagePolicy } from "../../internal/csp"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 
 // The build under test was made with the same environment as this run.
@@ -190,10 +190,18 @@ describe("sitemap and robots.txt", () => {
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap-index.xml`)
     expect(robots).toContain("User-agent: *")
   })
+
+  it("keeps the editor out: robots.txt disallows /admin/, and no sitemap names it", () => {
+    const robots = fs.readFileSync(path.join(PUBLIC_DIR, "robots.txt"), "utf8")
+    expect(robots.split("\n")).toContain("Disallow: /admin/")
+    for (const file of ["sitemap-index.xml", "sitemap-0.xml"]) {
+      expect(fs.readFileSync(path.join(PUBLIC_DIR, file), "utf8")).not.toContain("/admin")
+    }
+  })
 })
 
-describe("per-page script Content-Security-Policy", () => {
-  it.each([...routes, "404.html"])("%s allows exactly its own inline scripts by hash", (route) => {
+describe("per-page Content-Security-Policy", () => {
+  it.each([...routes, "404.html"])("%s: its own inline scripts by hash, and the pages' resources", (route) => {
     const html = fs.readFileSync(htmlFileFor(route), "utf8")
     const metas = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/g) ?? []
     expect(metas).toHaveLength(1)
@@ -201,7 +209,8 @@ describe("per-page script Content-Security-Policy", () => {
     expect(html.indexOf(meta)).toBeLessThan(html.indexOf("<script"))
     const policy = /content="([^"]*)"/.exec(meta)?.[1]
     const withoutMeta = html.replace(meta, "")
-    expect(policy).toBe(scriptPolicy(inlineScriptHashes(withoutMeta)))
-    expect(policy).not.toContain("unsafe-inline")
+    expect(policy).toBe(pagePolicy(inlineScriptHashes(withoutMeta)))
+    expect(/script-src [^;]*/.exec(policy ?? "")?.[0]).not.toContain("unsafe-inline")
+    expect(policy).not.toContain("unsafe-eval")
   })
 })

@@ -3,21 +3,54 @@ import fs from "fs"
 import path from "path"
 import { parse } from "smol-toml"
 import { MAP_ORIGIN } from "../../src/lib/content-rules"
-import { addScriptPolicy, inlineScriptHashes, scriptPolicy } from "../../internal/csp"
+import {
+  PAGE_RESOURCE_DIRECTIVES,
+  addPagePolicy,
+  inlineScriptHashes,
+  pagePolicy,
+  scriptPolicy,
+} from "../../internal/csp"
 
 interface NetlifyConfig {
   build: { command: string; publish: string; environment: Record<string, string> }
   headers: Array<{ for: string; values: Record<string, string> }>
 }
 
+type Directives = Map<string, string[]>
+
+const parsePolicy = (policy: string): Directives =>
+  new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...sources] = part.split(/\s+/)
+        return [name, sources] as const
+      }),
+  )
+
 const config = parse(fs.readFileSync(path.resolve(__dirname, "../../netlify.toml"), "utf8")) as unknown as NetlifyConfig
-const everyPath = config.headers.find((rule) => rule.for === "/*")?.values ?? {}
-const directives = new Map(
-  (everyPath["Content-Security-Policy"] ?? "").split(";").map((part) => {
-    const [name, ...sources] = part.trim().split(/\s+/)
-    return [name, sources] as const
-  }),
-)
+const rule = (pattern: string) => config.headers.find((header) => header.for === pattern)?.values ?? {}
+const everyPath = rule("/*")
+const directives = parsePolicy(everyPath["Content-Security-Policy"] ?? "")
+const admin = rule("/admin/*")
+const adminDirectives = parsePolicy(admin["Content-Security-Policy"] ?? "")
+const pageDirectives = parsePolicy(pagePolicy([]))
+
+/** Fetch directives: what a document may load. The policy of every path must name none, or it would bind the editor too. */
+const FETCH_DIRECTIVES = [
+  "default-src",
+  "script-src",
+  "style-src",
+  "img-src",
+  "font-src",
+  "connect-src",
+  "frame-src",
+  "manifest-src",
+  "media-src",
+  "worker-src",
+]
 
 describe("netlify.toml", () => {
   it("builds with npm run build, publishes public/ on Node 20", () => {
@@ -33,19 +66,48 @@ describe("netlify.toml", () => {
     expect(everyPath["X-Content-Type-Options"]).toBe("nosniff")
   })
 
-  it("has a CSP that allows own styles, the map host in frame-src and nothing to frame, post or plug in", () => {
-    expect(directives.get("frame-src")).toEqual([MAP_ORIGIN])
+  it("has, on every path, a CSP of what every path shares: nothing to frame, post, plug in or rebase", () => {
     expect(directives.get("frame-ancestors")).toEqual(["'none'"])
     expect(directives.get("base-uri")).toEqual(["'self'"])
     expect(directives.get("form-action")).toEqual(["'none'"])
     expect(directives.get("object-src")).toEqual(["'none'"])
-    expect(directives.get("style-src")).toContain("'self'")
-    expect(directives.get("connect-src")).toEqual(["'self'"])
+    expect(directives.has("upgrade-insecure-requests")).toBe(true)
   })
 
-  it("leaves scripts to the per-page hashed policy: no script-src, no default-src, no unsafe-inline scripts", () => {
+  it("names no fetch directive on every path: Netlify applies every matching rule, and this one also reaches /admin/", () => {
+    expect(FETCH_DIRECTIVES.filter((name) => directives.has(name))).toEqual([])
+  })
+
+  it("gives /admin/ its own CSP: eval and inline styles for Decap, the GitHub API and Netlify's OAuth, no framing", () => {
+    expect(adminDirectives.get("default-src")).toEqual(["'self'"])
+    expect(adminDirectives.get("script-src")).toEqual(["'self'", "'unsafe-eval'"])
+    expect(adminDirectives.get("style-src")).toEqual(["'self'", "'unsafe-inline'"])
+    expect(adminDirectives.get("connect-src")).toEqual(["'self'", "https://api.github.com", "https://api.netlify.com"])
+    expect(adminDirectives.get("frame-ancestors")).toEqual(["'none'"])
+    expect(admin["X-Robots-Tag"]).toBe("noindex")
+  })
+
+  it("keeps in the /admin/ policy everything the policy of every path says, so either way of combining them holds", () => {
+    for (const [name, sources] of directives) expect([name, adminDirectives.get(name)]).toEqual([name, sources])
+  })
+
+  it("never lets the deployed editor reach a local port", () => {
+    expect(JSON.stringify(config.headers)).not.toMatch(/localhost|127\.0\.0\.1|:8081/)
+  })
+
+  it("leaves the public pages' scripts to their per-page hashed policy: no script-src, no default-src on every path", () => {
     expect(directives.has("script-src")).toBe(false)
     expect(directives.has("default-src")).toBe(false)
+  })
+
+  it("lets no rule but the editor's own give /admin/ a fetch directive", () => {
+    const matchesAdmin = (pattern: string) =>
+      pattern.endsWith("*") ? "/admin/".startsWith(pattern.slice(0, -1)) : pattern === "/admin/"
+    const others = config.headers.filter((header) => header.for !== "/admin/*" && matchesAdmin(header.for))
+    for (const header of others) {
+      const policy = parsePolicy(header.values["Content-Security-Policy"] ?? "")
+      expect([header.for, FETCH_DIRECTIVES.filter((name) => policy.has(name))]).toEqual([header.for, []])
+    }
   })
 
   it("does not override the cache headers Gatsby's Netlify adapter writes", () => {
@@ -55,7 +117,7 @@ describe("netlify.toml", () => {
   })
 })
 
-describe("per-page script policy", () => {
+describe("per-page policy", () => {
   const page = `<!DOCTYPE html><html><head><meta charSet="utf-8"/></head><body>
 <script type="application/ld+json">{"@type":"Thing"}</script>
 <script id="gatsby-script-loader">window.pagePath="/";</script>
@@ -67,9 +129,20 @@ describe("per-page script policy", () => {
     expect(inlineScriptHashes(page)).toEqual([sha256('window.pagePath="/";'), sha256("console.log(1)")].sort())
   })
 
+  it("allows own images, styles, fonts, data and manifest, the map host in frame-src, and no inline script", () => {
+    expect(pageDirectives.get("script-src")).toEqual(["'self'"])
+    expect(pageDirectives.get("frame-src")).toEqual([MAP_ORIGIN])
+    expect(pageDirectives.get("connect-src")).toEqual(["'self'"])
+    expect(pageDirectives.get("img-src")).toEqual(["'self'", "data:"])
+    expect(pageDirectives.get("style-src")).toContain("'self'")
+    expect(pagePolicy(["'sha256-x'"])).toBe([scriptPolicy(["'sha256-x'"]), ...PAGE_RESOURCE_DIRECTIVES].join("; "))
+  })
+
   it("puts the policy first in <head>, and replaces it when run again", () => {
-    const once = addScriptPolicy(page)
-    expect(once).toContain(`<head><meta http-equiv="Content-Security-Policy" content="${scriptPolicy(inlineScriptHashes(page))}"/>`)
-    expect(addScriptPolicy(once)).toBe(once)
+    const once = addPagePolicy(page)
+    expect(once).toContain(
+      `<head><meta http-equiv="Content-Security-Policy" content="${pagePolicy(inlineScriptHashes(page))}"/>`,
+    )
+    expect(addPagePolicy(once)).toBe(once)
   })
 })

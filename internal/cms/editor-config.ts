@@ -1,0 +1,318 @@
+import path from "path"
+import { z } from "zod"
+import type { ContentType } from "../content/model"
+
+/**
+ * Decap CMS's configuration (public/admin/config.yml), derived from the content
+ * model: one collection per content type, one editor field per field of its
+ * zod schema, read through the JSON Schema zod writes. Nothing here lists a
+ * content type or a field, so a type or field added to the model reaches the
+ * editor with no edit here. Computed fields are not part of the model, so the
+ * editor never shows them.
+ *
+ * What the editor can check, it checks (required, patterns, list lengths,
+ * number ranges, choices); what it cannot (a slug that must equal the name, a
+ * phone number shown and dialled alike, a logo file that exists) the build's
+ * validation still stops, with its file-record-field message.
+ */
+
+/** The part of JSON Schema the content model produces, plus each pattern's own message. */
+export interface EditorJsonSchema {
+  type?: string
+  properties?: Record<string, EditorJsonSchema>
+  required?: string[]
+  items?: EditorJsonSchema
+  enum?: unknown[]
+  title?: string
+  description?: string
+  pattern?: string
+  /** The model's message for a text that breaks `pattern`, e.g. "must look like (847) 555-0142". */
+  patternMessage?: string
+  minLength?: number
+  minimum?: number
+  maximum?: number
+  exclusiveMinimum?: number
+  exclusiveMaximum?: number
+  minItems?: number
+  maxItems?: number
+  multiline?: boolean
+  fileReference?: boolean
+  fileFolder?: string
+}
+
+/** One field of a Decap collection (the widgets and options we use). */
+export interface EditorField {
+  name: string
+  label: string
+  hint?: string
+  widget: "string" | "text" | "number" | "boolean" | "select" | "list" | "object" | "image"
+  required: boolean
+  default?: string | boolean
+  pattern?: [string, string]
+  value_type?: "int" | "float"
+  min?: number
+  max?: number
+  options?: string[]
+  multiple?: boolean
+  label_singular?: string
+  summary?: string
+  field?: EditorField
+  fields?: EditorField[]
+  media_folder?: string
+  public_folder?: string
+  choose_url?: boolean
+}
+
+interface FileEntry {
+  name: string
+  label: string
+  file: string
+  fields: EditorField[]
+}
+
+export interface EditorCollection {
+  name: string
+  label: string
+  description: string
+  format: string
+  /** Folder collections: one record per file. */
+  folder?: string
+  extension?: string
+  create?: boolean
+  delete?: boolean
+  identifier_field?: string
+  slug?: string
+  fields?: EditorField[]
+  /** File collections: one data file. */
+  files?: FileEntry[]
+}
+
+export interface BackendOptions {
+  /** The GitHub repository, "owner/name". */
+  repo: string
+  /** The branch the live site is built from. */
+  branch: string
+  /** The live site's origin, for the editor's links to it. */
+  siteUrl: string
+}
+
+export interface EditorConfig {
+  backend: { name: "github"; repo: string; branch: string; base_url: string }
+  publish_mode: "editorial_workflow"
+  site_url: string
+  display_url: string
+  media_folder: string
+  public_folder: string
+  editor: { preview: boolean }
+  collections: EditorCollection[]
+}
+
+/** Netlify is the OAuth provider of the GitHub backend (see the README). */
+export const NETLIFY_OAUTH_BASE_URL = "https://api.netlify.com"
+
+/**
+ * Formats registered by static/admin/editor.js: JSON written as the repository
+ * keeps it (two-space indent, final newline), and a file whose root is a list,
+ * which Decap can only edit as the list field `records` of an object.
+ */
+export const FORMAT = { record: "json-file", list: "json-list" } as const
+export const LIST_FIELD = "records"
+
+const DATA_FOLDER = "data"
+
+/** A record's JSON Schema, with the model's message for each pattern. */
+export function editorJsonSchema(type: ContentType): EditorJsonSchema {
+  return z.toJSONSchema(type.schema, {
+    override: ({ zodSchema, jsonSchema }) => {
+      for (const check of zodSchema._zod.def.checks ?? []) {
+        const def = check._zod.def as { format?: string; error?: (issue: never) => unknown }
+        if (def.format !== "regex" || !def.error) continue
+        const message = def.error(undefined as never)
+        const text = typeof message === "string" ? message : (message as { message?: string } | undefined)?.message
+        if (text) (jsonSchema as EditorJsonSchema).patternMessage = text
+      }
+    },
+  }) as EditorJsonSchema
+}
+
+/** A path relative to data/ (as data files write it) as a path from the repository's root. */
+const fromRepoRoot = (pathFromData: string): string => path.posix.normalize(path.posix.join(DATA_FOLDER, pathFromData))
+
+/** The first text field of an object's items, to sum up each item of a list. */
+function summaryOf(schema: EditorJsonSchema): string | undefined {
+  const first = Object.entries(schema.properties ?? {}).find(([, property]) => property.type === "string")
+  return first ? `{{fields.${first[0]}}}` : undefined
+}
+
+const listLength = (schema: EditorJsonSchema) => ({
+  ...(schema.minItems !== undefined ? { min: schema.minItems } : {}),
+  ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}),
+})
+
+/** A bound the model sets; zod writes the safe-integer limits for .int(), which bound nothing an owner types. */
+const bound = (value: number | undefined) =>
+  value !== undefined && Math.abs(value) !== Number.MAX_SAFE_INTEGER ? value : undefined
+
+const numberRange = (schema: EditorJsonSchema) => {
+  const [min, max] = [bound(schema.minimum), bound(schema.maximum)]
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }
+}
+
+/** The editor field of one property of the model. */
+export function editorField(name: string, schema: EditorJsonSchema, required: boolean, where = name): EditorField {
+  const label = schema.title ?? name
+  const base = { name, label, ...(schema.description ? { hint: schema.description } : {}), required }
+
+  if (schema.fileReference) {
+    if (!schema.fileFolder) throw new Error(`${where}: a file reference needs .meta({ fileFolder })`)
+    return {
+      ...base,
+      widget: "image",
+      media_folder: `/${fromRepoRoot(schema.fileFolder)}`,
+      public_folder: schema.fileFolder,
+      choose_url: false,
+    }
+  }
+
+  switch (schema.type) {
+    case "string": {
+      if (schema.enum) return { ...base, widget: "select", options: schema.enum.map(String) }
+      // A text the model allows to be empty (a closed day's hours) is not "required" in
+      // Decap's sense, which refuses an empty text; it starts empty instead of missing.
+      const mayBeEmpty = required && !(schema.minLength && schema.minLength > 0)
+      return {
+        ...base,
+        widget: schema.multiline ? "text" : "string",
+        ...(mayBeEmpty ? { required: false, default: "" } : {}),
+        ...(schema.pattern
+          ? { pattern: [schema.pattern, `${label} ${schema.patternMessage ?? "is not in the expected form"}`] }
+          : {}),
+      }
+    }
+    case "number":
+    case "integer":
+      return {
+        ...base,
+        widget: "number",
+        value_type: schema.type === "integer" ? "int" : "float",
+        ...numberRange(schema),
+      }
+    case "boolean":
+      return { ...base, widget: "boolean", default: false }
+    case "object":
+      return { ...base, widget: "object", fields: editorFields(schema, where) }
+    case "array": {
+      const items = schema.items
+      if (!items) throw new Error(`${where}: a list needs an item schema`)
+      if (items.type === "string" && items.enum) {
+        return { ...base, widget: "select", multiple: true, options: items.enum.map(String), ...listLength(schema) }
+      }
+      if (items.type === "object") {
+        const summary = summaryOf(items)
+        return {
+          ...base,
+          widget: "list",
+          ...(items.title ? { label_singular: items.title } : {}),
+          ...(summary ? { summary } : {}),
+          ...listLength(schema),
+          fields: editorFields(items, `${where}[]`),
+        }
+      }
+      return {
+        ...base,
+        widget: "list",
+        ...listLength(schema),
+        field: editorField("item", { title: label, ...items }, true, `${where}[]`),
+      }
+    }
+    default:
+      throw new Error(`${where}: the content model has no editor widget for ${JSON.stringify(schema.type)}`)
+  }
+}
+
+/** The editor fields of an object of the model, in the model's order. */
+export function editorFields(schema: EditorJsonSchema, where: string): EditorField[] {
+  const required = new Set(schema.required ?? [])
+  return Object.entries(schema.properties ?? {}).map(([name, property]) =>
+    editorField(name, property, required.has(name), `${where}.${name}`),
+  )
+}
+
+/** A content type as one collection of the editor. */
+export function editorCollection(type: ContentType): EditorCollection {
+  const schema = editorJsonSchema(type)
+  const fields = editorFields(schema, type.typeName)
+  const { source } = type
+  const about = { label: type.label, description: type.description }
+
+  if ("folder" in source) {
+    if (!type.recordKey) throw new Error(`${type.typeName}: a folder of records needs a record key (the file's name)`)
+    const key = schema.properties?.[type.recordKey]
+    // A key limited to a fixed list (the seven services) means a fixed set of files.
+    const fixedSet = Boolean(key?.enum)
+    return {
+      name: source.folder,
+      ...about,
+      folder: `${DATA_FOLDER}/${source.folder}`,
+      extension: "json",
+      format: FORMAT.record,
+      create: !fixedSet,
+      delete: !fixedSet,
+      identifier_field: schema.properties?.name ? "name" : type.recordKey,
+      // The file is named after the record key, as the build's validation requires.
+      slug: `{{fields.${type.recordKey}}}`,
+      fields,
+    }
+  }
+
+  const name = path.posix.basename(source.file, ".json")
+  const file = `${DATA_FOLDER}/${source.file}`
+  if (source.list) {
+    // Decap edits an object: the file's list becomes the one list field of the entry.
+    const summary = summaryOf(schema)
+    const list: EditorField = {
+      name: LIST_FIELD,
+      label: type.label,
+      hint: type.description,
+      widget: "list",
+      required: true,
+      ...(summary ? { summary } : {}),
+      fields,
+    }
+    return { name, ...about, format: FORMAT.list, files: [{ name, label: type.label, file, fields: [list] }] }
+  }
+  return { name, ...about, format: FORMAT.record, files: [{ name, label: type.label, file, fields }] }
+}
+
+/** Every file reference field's folder, as data files write it (relative to data/). */
+function fileFolders(types: readonly ContentType[]): string[] {
+  const folders = new Set<string>()
+  const walk = (schema: EditorJsonSchema) => {
+    if (schema.fileReference && schema.fileFolder) folders.add(schema.fileFolder)
+    Object.values(schema.properties ?? {}).forEach(walk)
+    if (schema.items) walk(schema.items)
+  }
+  types.forEach((type) => walk(editorJsonSchema(type)))
+  return Array.from(folders)
+}
+
+/**
+ * The production configuration: the GitHub backend with Netlify as OAuth
+ * provider, and the editorial workflow, so every edit is a draft (a pull request
+ * with a deploy preview) until the owner publishes it.
+ */
+export function editorConfig(types: readonly ContentType[], { repo, branch, siteUrl }: BackendOptions): EditorConfig {
+  // The media library opens on the first folder files are uploaded to (today the brand logos).
+  const [media = "../static/uploads"] = fileFolders(types)
+  return {
+    backend: { name: "github", repo, branch, base_url: NETLIFY_OAUTH_BASE_URL },
+    publish_mode: "editorial_workflow",
+    site_url: siteUrl,
+    display_url: siteUrl,
+    media_folder: fromRepoRoot(media),
+    public_folder: media,
+    // Decap's preview pane shows fields, not our pages; the deploy preview shows the pages.
+    editor: { preview: false },
+    collections: types.map(editorCollection),
+  }
+}

@@ -1,0 +1,243 @@
+import { spawnSync, type ChildProcess } from "child_process"
+import fs from "fs"
+import path from "path"
+import { parse } from "yaml"
+import { expect, test, type Page } from "@playwright/test"
+import {
+  ROOT,
+  branches,
+  committedFile,
+  netlifyHeaders,
+  projectCopy,
+  startDecapServer,
+  startSite,
+  stop,
+  watchEditor,
+} from "./editor-setup"
+
+/**
+ * The owner's editor at /admin/ in Chromium. First as deployed (the public/ of
+ * the build under test, netlify.toml's headers, the GitHub backend); then on
+ * decap-server's local backend over a temporary Git copy of the project, where
+ * the owner edits a coupon and adds a town through the editorial workflow
+ * (draft, ready, publish), is stopped by a required field, and the copy is built.
+ */
+
+const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, "utf8")) as T
+
+test("as deployed: /admin/ offers the GitHub login, with its own policy, noindex and no error", async ({ page }) => {
+  const editor = watchEditor(page)
+  await editor.install()
+  const response = await page.goto("/admin/")
+  const headers = response?.headers() ?? {}
+  const expected = netlifyHeaders("/admin/")
+  expect(headers["content-security-policy"]).toBe(expected["content-security-policy"])
+  expect(headers["x-robots-tag"]).toBe("noindex")
+  // The editor's own policy is in force: Decap needs eval, which the public pages' policy never allows.
+  expect(expected["content-security-policy"]).toContain("'unsafe-eval'")
+  expect(headers["content-security-policy"]).toContain(
+    "connect-src 'self' https://api.github.com https://api.netlify.com;",
+  )
+  expect(headers["content-security-policy"]).not.toMatch(/localhost|127\.0\.0\.1/)
+  await expect(page.locator("meta[name='robots']")).toHaveAttribute("content", "noindex")
+  await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible({ timeout: 30_000 })
+  expect(editor.problems()).toEqual([])
+  expect(await editor.cspViolations()).toEqual([])
+})
+
+test.describe("on the local backend, over a copy of the project", () => {
+  test.describe.configure({ mode: "serial" })
+
+  let work = ""
+  let backend: { url: string; process: ChildProcess }
+  let site: { origin: string; process: ChildProcess }
+  const original = {
+    coupons: readJson<{ homeCoupons: Array<{ title: string }> }>(path.join(ROOT, "data/coupons.json")),
+    cities: [] as string[],
+  }
+  // A title the first home coupon does not have yet, whatever data/ holds.
+  const NEW_COUPON_TITLE = [
+    "$149 Refrigerator Door Gasket Replacement",
+    "$149 Refrigerator Door Seal Replacement",
+  ].find((title) => title !== original.coupons.homeCoupons[0].title) as string
+  // A real town, with its real county, ZIP code and centre, and facts true of it.
+  const LINCOLNWOOD = {
+    name: "Lincolnwood",
+    slug: "lincolnwood",
+    county: "Cook",
+    zip: "60712",
+    lat: 42.0045,
+    lng: -87.73,
+    mapUrl: "https://www.google.com/maps?q=Lincolnwood%2C%20IL&z=13&output=embed",
+    localParagraph:
+      "Lincolnwood is a small village in Cook County between Skokie and the north side of Chicago, crossed by Touhy and Pratt avenues, with the North Shore Channel along its eastern edge. Much of its housing went up after the Second World War: brick ranches, raised ranches, split-levels and Georgian two-stories on quiet residential blocks, many of them near Proesel Park. A lot of these homes keep their original kitchen layouts, with wall ovens and cooktops set into counters sized decades ago, and laundry rooms in finished basements where the washer drains to a utility tub. Homeowners there often ask whether an older built-in oven can be repaired rather than replaced, and how to keep a long basement dryer vent run clear.",
+  }
+
+  test.beforeAll(async () => {
+    work = projectCopy()
+    // The test adds Lincolnwood; should data/ have it one day, the copy starts without it.
+    const town = path.join(work, "data/cities/lincolnwood.json")
+    if (fs.existsSync(town)) {
+      fs.rmSync(town)
+      spawnSync("git", ["commit", "--quiet", "--all", "--message", "Without Lincolnwood, which the test adds"], {
+        cwd: work,
+      })
+    }
+    original.cities = fs.readdirSync(path.join(work, "data/cities")).sort()
+    backend = await startDecapServer(work)
+    site = await startSite(ROOT, backend.url)
+  })
+
+  test.afterAll(() => {
+    stop(site?.process)
+    stop(backend?.process)
+    if (work && !process.env.KEEP_EDITOR_COPY) fs.rmSync(work, { recursive: true, force: true })
+  })
+
+  /** Opens the editor and logs in to the local backend, as the owner would. */
+  async function logIn(page: Page) {
+    const editor = watchEditor(page, backend.url)
+    await editor.install()
+    const response = await page.goto(`${site.origin}/admin/`)
+    await page.getByRole("button", { name: "Login", exact: true }).click()
+    await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible({ timeout: 30_000 })
+    return { editor, response }
+  }
+
+  /** The editorial workflow's first step: Save makes a draft. */
+  async function saveDraft(page: Page) {
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await expect(page.getByText("Entry saved")).toBeVisible({ timeout: 30_000 })
+  }
+
+  /** Then the draft is marked ready and published, as in production. */
+  async function publish(page: Page) {
+    await page.getByRole("button", { name: /^Status: / }).click()
+    await page.getByRole("menuitem", { name: "Ready", exact: true }).click()
+    await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
+    await page.getByRole("button", { name: "Publish", exact: true }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await expect(page.getByText("Entry published")).toBeVisible({ timeout: 30_000 })
+  }
+
+  test("the editor logs in to the local backend under netlify.toml's /admin/* policy, the local port allowed", async ({
+    page,
+  }) => {
+    const { editor, response } = await logIn(page)
+    const policy = netlifyHeaders("/admin/")["content-security-policy"]
+    const withBackend = policy.replace(
+      /(connect-src [^;]*)/,
+      (directive) => `${directive} ${new URL(backend.url).origin}`,
+    )
+    expect(response?.headers()["content-security-policy"]).toBe(withBackend)
+    // Every collection of the generated config.yml is in the sidebar.
+    const config = parse(fs.readFileSync(path.join(ROOT, "public/admin/config.yml"), "utf8")) as {
+      collections: Array<{ name: string; label: string }>
+    }
+    expect(config.collections.length).toBeGreaterThan(0)
+    for (const { name, label } of config.collections) await expect(page.getByTestId(name)).toHaveText(label)
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  test("the owner changes a home coupon's title and publishes: coupons.json changes in that title only", async ({
+    page,
+  }) => {
+    const { editor } = await logIn(page)
+    const expected = structuredClone(original.coupons)
+    expected.homeCoupons[0].title = NEW_COUPON_TITLE
+    await page.goto(`${site.origin}/admin/#/collections/coupons/entries/coupons`)
+    const first = original.coupons.homeCoupons[0].title
+    await page.getByText(first, { exact: true }).locator("xpath=..").locator("button").first().click()
+    const title = page.getByLabel("Offer", { exact: true }).first()
+    await expect(title).toHaveValue(first)
+    await title.fill(NEW_COUPON_TITLE)
+    await saveDraft(page)
+    // A draft is a branch of its own: the site's branch is untouched until the owner publishes.
+    expect(branches(work)).toEqual(["cms/coupons/coupons", "main"])
+    expect(JSON.parse(committedFile(work, "data/coupons.json", "cms/coupons/coupons") ?? "")).toEqual(expected)
+    expect(JSON.parse(committedFile(work, "data/coupons.json") ?? "")).toEqual(original.coupons)
+    await publish(page)
+
+    // Published: the draft's branch is merged into main and gone, and coupons.json on disk has the change.
+    expect(branches(work)).toEqual(["main"])
+    expect(JSON.parse(committedFile(work, "data/coupons.json") ?? "")).toEqual(expected)
+    expect(readJson(path.join(work, "data/coupons.json"))).toEqual(expected)
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  test("the owner adds a town with every field: its file appears with those values", async ({ page }) => {
+    const { editor } = await logIn(page)
+    await page.goto(`${site.origin}/admin/#/collections/cities/new`)
+    await page.getByLabel("Town name", { exact: true }).fill(LINCOLNWOOD.name)
+    await page.getByLabel("Page address", { exact: true }).fill(LINCOLNWOOD.slug)
+    await page.getByLabel("County", { exact: true }).fill(LINCOLNWOOD.county)
+    await page.getByLabel("ZIP codes", { exact: true }).fill(LINCOLNWOOD.zip)
+    await page.getByLabel("Latitude", { exact: true }).fill(String(LINCOLNWOOD.lat))
+    await page.getByLabel("Longitude", { exact: true }).fill(String(LINCOLNWOOD.lng))
+    await page.getByLabel("Map", { exact: true }).fill(LINCOLNWOOD.mapUrl)
+    await page.getByLabel("About the town", { exact: true }).fill(LINCOLNWOOD.localParagraph)
+    await saveDraft(page)
+    expect(committedFile(work, "data/cities/lincolnwood.json")).toBeUndefined()
+    await publish(page)
+
+    const file = path.join(work, "data/cities/lincolnwood.json")
+    expect(branches(work)).toEqual(["main"])
+    expect(JSON.parse(committedFile(work, "data/cities/lincolnwood.json") ?? "")).toEqual(LINCOLNWOOD)
+    expect(fs.existsSync(file)).toBe(true)
+    expect(readJson(file)).toEqual(LINCOLNWOOD)
+    expect(fs.readdirSync(path.join(work, "data/cities")).sort()).toEqual(
+      [...original.cities, "lincolnwood.json"].sort(),
+    )
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  test("a town with an empty required field is refused with a visible message, and nothing is written", async ({
+    page,
+  }) => {
+    const { editor } = await logIn(page)
+    const before = fs.readdirSync(path.join(work, "data/cities")).sort()
+    await page.goto(`${site.origin}/admin/#/collections/cities/new`)
+    // Everything but the town's name.
+    await page.getByLabel("Page address", { exact: true }).fill("evanston-north")
+    await page.getByLabel("County", { exact: true }).fill("Cook")
+    await page.getByLabel("ZIP codes", { exact: true }).fill("60201")
+    await page.getByLabel("Latitude", { exact: true }).fill("42.0600")
+    await page.getByLabel("Longitude", { exact: true }).fill("-87.6900")
+    await page.getByLabel("Map", { exact: true }).fill("https://www.google.com/maps?q=Evanston%2C%20IL&output=embed")
+    await page.getByLabel("About the town", { exact: true }).fill("A paragraph.")
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    editor.refusedSave()
+
+    await expect(page.getByText("Oops, you've missed a required field. Please complete before saving.")).toBeVisible()
+    await expect(page.getByText("Town name is required.")).toBeVisible()
+    await expect(page.getByText("Entry saved")).toHaveCount(0)
+    expect(fs.readdirSync(path.join(work, "data/cities")).sort()).toEqual(before)
+    expect(branches(work)).toEqual(["main"])
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  test("the edited copy builds: / shows the new coupon title and the new town has its page", async ({ page }) => {
+    test.setTimeout(20 * 60_000)
+    const build = spawnSync("npx", ["gatsby", "build"], { cwd: work, encoding: "utf8", env: process.env })
+    expect(build.status, build.stdout.slice(-3000) + build.stderr.slice(-3000)).toBe(0)
+
+    const built = await startSite(work)
+    try {
+      await page.goto(`${built.origin}/`)
+      await expect(page.locator("#coupons")).toContainText(NEW_COUPON_TITLE)
+      await expect(page.locator("#coupons")).not.toContainText(original.coupons.homeCoupons[0].title)
+      const town = await page.goto(`${built.origin}/service-area/lincolnwood/`)
+      expect(town?.status()).toBe(200)
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Lincolnwood")
+      await expect(page.locator("main")).toContainText(LINCOLNWOOD.localParagraph.slice(0, 60))
+      await page.goto(`${built.origin}/service-area/`)
+      await expect(page.locator("main a[href='/service-area/lincolnwood/']").first()).toBeVisible()
+    } finally {
+      stop(built.process)
+    }
+  })
+})

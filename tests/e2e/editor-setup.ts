@@ -1,0 +1,214 @@
+import { spawn, spawnSync, type ChildProcess } from "child_process"
+import fs from "fs"
+import net from "net"
+import os from "os"
+import path from "path"
+import { parse } from "smol-toml"
+import type { ConsoleMessage, Page } from "@playwright/test"
+
+export const ROOT = path.resolve(__dirname, "../..")
+
+/** What a copy of the project needs besides node_modules, which it links to instead. */
+const SKIP = new Set([
+  "node_modules",
+  "public",
+  ".cache",
+  ".git",
+  "reports",
+  ".lighthouseci",
+  "test-results",
+  "playwright-report",
+])
+
+const git = (cwd: string, ...args: string[]) => {
+  const result = spawnSync("git", args, { cwd, encoding: "utf8" })
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${result.stderr}`)
+  return result.stdout.trim()
+}
+
+/**
+ * A temporary copy of the project, as a Git repository on branch main: what the
+ * editor edits (through decap-server) and what is built afterwards. The real
+ * data/ is never touched.
+ */
+export function projectCopy(): string {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "editor-e2e-"))
+  for (const entry of fs.readdirSync(ROOT)) {
+    if (!SKIP.has(entry)) fs.cpSync(path.join(ROOT, entry), path.join(work, entry), { recursive: true })
+  }
+  fs.rmSync(path.join(work, "src", "gatsby-types.d.ts"), { force: true })
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir")
+  git(work, "init", "--quiet", "--initial-branch=main")
+  fs.appendFileSync(path.join(work, ".git", "info", "exclude"), "node_modules\n")
+  git(work, "config", "user.name", "Site Owner")
+  git(work, "config", "user.email", "owner@example.test")
+  git(work, "config", "commit.gpgsign", "false")
+  git(work, "add", "--all")
+  git(work, "commit", "--quiet", "--message", "The site as it is")
+  return work
+}
+
+/**
+ * A file as committed on a branch of the copy, or undefined when it is not there.
+ * Read from Git, not the working tree: decap-server checks a draft's branch out
+ * for a moment each time Decap reads the draft.
+ */
+export function committedFile(work: string, file: string, branch = "main"): string | undefined {
+  const result = spawnSync("git", ["show", `${branch}:${file}`], { cwd: work, encoding: "utf8" })
+  return result.status === 0 ? result.stdout : undefined
+}
+
+/** The branches of a copy (main, and cms/… for each unpublished draft). */
+export const branches = (work: string): string[] =>
+  git(work, "branch", "--format=%(refname:short)").split("\n").filter(Boolean)
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (await check().catch(() => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`${what} did not start within ${timeoutMs / 1000}s`)
+}
+
+const started = new Set<ChildProcess>()
+// Should a test end without its afterAll (an interrupted run), its servers still stop with the worker.
+process.once("exit", () => started.forEach((child) => child.kill()))
+
+function start(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ChildProcess {
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: "pipe" })
+  started.add(child)
+  child.once("exit", () => started.delete(child))
+  child.stdout?.resume()
+  child.stderr?.on("data", (chunk) => process.stderr.write(chunk))
+  return child
+}
+
+/** decap-server in Git mode (drafts are cms/… branches, publishing merges into main) on a copy. */
+export async function startDecapServer(work: string): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}/api/v1`
+  const child = start(process.execPath, [path.join(ROOT, "node_modules/decap-server/dist/index.js")], {
+    cwd: work,
+    env: { PORT: String(port), BIND_HOST: "127.0.0.1", MODE: "git", GIT_REPO_DIRECTORY: work, LOG_LEVEL: "warn" },
+  })
+  await waitFor(async () => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"action":"info"}',
+    })
+    return response.ok
+  }, "decap-server")
+  return { url, process: child }
+}
+
+/** scripts/serve-public.mjs of a project (its public/, its netlify.toml), optionally in local editing mode. */
+export async function startSite(
+  project: string,
+  localBackend?: string,
+): Promise<{ origin: string; process: ChildProcess }> {
+  const port = await freePort()
+  const args = [path.join(project, "scripts/serve-public.mjs"), "--port", String(port)]
+  if (localBackend) args.push("--local-backend", localBackend)
+  const child = start(process.execPath, args, { cwd: project })
+  const origin = `http://127.0.0.1:${port}`
+  await waitFor(async () => (await fetch(`${origin}/`)).ok, "the site server")
+  return { origin, process: child }
+}
+
+export function stop(child: ChildProcess | undefined): void {
+  if (child && child.exitCode === null) child.kill()
+}
+
+interface HeaderRule {
+  for: string
+  values: Record<string, string>
+}
+
+/** What Netlify sends for a path: every matching rule of netlify.toml, a header named twice joined by commas. */
+export function netlifyHeaders(urlPath: string): Record<string, string> {
+  const { headers = [] } = parse(fs.readFileSync(path.join(ROOT, "netlify.toml"), "utf8")) as { headers?: HeaderRule[] }
+  const result: Record<string, string> = {}
+  for (const rule of headers) {
+    const matches = rule.for.endsWith("*") ? urlPath.startsWith(rule.for.slice(0, -1)) : rule.for === urlPath
+    if (!matches) continue
+    for (const [name, value] of Object.entries(rule.values)) {
+      const key = name.toLowerCase()
+      result[key] = result[key] === undefined ? value : `${result[key]}, ${value}`
+    }
+  }
+  return result
+}
+
+declare global {
+  interface Window {
+    __cspViolations: string[]
+  }
+}
+
+/**
+ * Watches the editor's page: console errors and warnings, page errors, CSP
+ * violations. One kind of console error is expected and excused, one for one:
+ * the browser reports a 404 each time Decap asks the backend for an unpublished
+ * draft of an entry that has none (that is how Decap learns there is none; the
+ * GitHub backend does the same). And when Decap refuses to save an entry with
+ * an invalid field, it shows its messages and then rejects a promise with no
+ * reason that nothing catches ("Uncaught (in promise) undefined", decap-cms-core's
+ * persistEntry): a test that makes the owner's save fail says so with refusedSave().
+ */
+export function watchEditor(page: Page, backendUrl?: string) {
+  const messages: string[] = []
+  const backend404s: string[] = []
+  let draftProbes = 0
+  page.on("response", (response) => {
+    if (!backendUrl || response.url() !== backendUrl || response.status() !== 404) return
+    const action = (JSON.parse(response.request().postData() ?? "{}") as { action?: string }).action
+    if (action === "unpublishedEntry") draftProbes += 1
+  })
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() !== "error" && message.type() !== "warning") return
+    const line = `${message.type()}: ${message.text()}`
+    const isBackend404 =
+      message.type() === "error" &&
+      message.location().url === backendUrl &&
+      /Failed to load resource: the server responded with a status of 404/.test(message.text())
+    ;(isBackend404 ? backend404s : messages).push(line)
+  })
+  const bareRejections: string[] = []
+  let refusedSaves = 0
+  page.on("pageerror", (error) => {
+    const bare = error === undefined || (error.message ?? "undefined") === "undefined"
+    ;(bare ? bareRejections : messages).push(`pageerror: ${error?.message}`)
+  })
+  // Publishing asks "Are you sure you want to publish this entry?"; the owner answers yes.
+  page.on("dialog", (dialog) => void dialog.accept())
+  return {
+    /** Every console error or warning and page error, but the 404s of draft probes. */
+    problems: () => [...messages, ...backend404s.slice(draftProbes), ...bareRejections.slice(refusedSaves)],
+    /** The owner's save was refused on purpose: Decap's one bare rejection that follows is expected. */
+    refusedSave: () => {
+      refusedSaves += 1
+    },
+    async install() {
+      await page.addInitScript(() => {
+        window.__cspViolations = []
+        document.addEventListener("securitypolicyviolation", (event) => {
+          window.__cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI}`)
+        })
+      })
+    },
+    cspViolations: () => page.evaluate(() => window.__cspViolations),
+  }
+}
