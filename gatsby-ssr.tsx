@@ -9,7 +9,11 @@ import { DEFERRED_SCRIPTS_ID, DEFERRED_SCRIPTS_LOADER } from "./src/lib/deferred
  * component. The site renders its images as plain <picture>s from the plugin's
  * data, so these would only be bytes and a script to run.
  */
-const GATSBY_IMAGE_HEAD_KEYS = new Set(["gatsby-image-style", "gatsby-image-style-noscript", "gatsby-image-style-script"])
+const GATSBY_IMAGE_HEAD_KEYS = new Set([
+  "gatsby-image-style",
+  "gatsby-image-style-noscript",
+  "gatsby-image-style-script",
+])
 
 /** The slice Gatsby 5 writes its scripts into (see src/lib/deferred-scripts.ts). */
 const SCRIPTS_SLICE_ID = "_gatsby-scripts"

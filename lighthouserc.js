@@ -20,7 +20,8 @@ module.exports = {
       numberOfRuns: RUNS,
       chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       settings: {
-        chromeFlags: "--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run",
+        chromeFlags:
+          "--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run",
       },
     },
     assert: {

@@ -111,11 +111,12 @@ function figures(lhr, inline) {
     inlineScripts: inline.count,
     js: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) + inline.bytes,
     mainThread: Object.fromEntries(
-      (audit("mainthread-work-breakdown").details?.items ?? []).map((item) => [item.groupLabel ?? item.group, item.duration]),
+      (audit("mainthread-work-breakdown").details?.items ?? []).map((item) => [
+        item.groupLabel ?? item.group,
+        item.duration,
+      ]),
     ),
-    bootup: Object.fromEntries(
-      (audit("bootup-time").details?.items ?? []).map((item) => [item.url, item.total]),
-    ),
+    bootup: Object.fromEntries((audit("bootup-time").details?.items ?? []).map((item) => [item.url, item.total])),
     requests: requests.length,
     /** Hosts other than ours that the page sent requests to. */
     otherHosts: [

@@ -43,7 +43,17 @@ function random(seed) {
 }
 
 // ---- 1. a copy of the project, with node_modules linked --------------------------------
-const SKIP = new Set(["node_modules", ".git", "public", ".cache", "reports", "test-results", "playwright-report", ".lighthouseci", "coverage"])
+const SKIP = new Set([
+  "node_modules",
+  ".git",
+  "public",
+  ".cache",
+  "reports",
+  "test-results",
+  "playwright-report",
+  ".lighthouseci",
+  "coverage",
+])
 const work = fs.mkdtempSync(path.join(os.tmpdir(), `bench-scale-${target}-`))
 fs.cpSync(root, work, {
   recursive: true,
@@ -67,9 +77,33 @@ if (target < real.length) {
   process.exit(2)
 }
 const next = random(20240611)
-const SYLLABLES = ["Ash", "Birch", "Cedar", "Elm", "Fern", "Glen", "Hazel", "Iron", "Juniper", "Kings", "Laurel", "Maple", "North", "Oak", "Pine", "Quarry", "Red", "Stone", "Timber", "Willow"]
+const SYLLABLES = [
+  "Ash",
+  "Birch",
+  "Cedar",
+  "Elm",
+  "Fern",
+  "Glen",
+  "Hazel",
+  "Iron",
+  "Juniper",
+  "Kings",
+  "Laurel",
+  "Maple",
+  "North",
+  "Oak",
+  "Pine",
+  "Quarry",
+  "Red",
+  "Stone",
+  "Timber",
+  "Willow",
+]
 const ENDINGS = ["field", "ford", "wood", "dale", "mont", "ridge", "brook", "haven", "wick", "ton"]
-const countyNames = Array.from({ length: COUNTIES }, (_, i) => `${SYLLABLES[i % 20]}${ENDINGS[Math.floor(i / 20) % 10]}`)
+const countyNames = Array.from(
+  { length: COUNTIES },
+  (_, i) => `${SYLLABLES[i % 20]}${ENDINGS[Math.floor(i / 20) % 10]}`,
+)
 const PLACES = ["Grove", "Heights", "Park", "Hills", "Woods", "Springs", "Meadows", "Crossing", "Point", "Valley"]
 const MILES_PER_DEGREE = 69.0
 for (let i = 0; i < target - real.length; i += 1) {
@@ -162,7 +196,8 @@ const publicDir = path.join(work, "public")
 function htmlFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) return dir === publicDir && ["static", "page-data"].includes(entry.name) ? [] : htmlFiles(full)
+    if (entry.isDirectory())
+      return dir === publicDir && ["static", "page-data"].includes(entry.name) ? [] : htmlFiles(full)
     return entry.name.endsWith(".html") ? [full] : []
   })
 }
@@ -177,9 +212,11 @@ function pageDataFiles(dir) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const secs = (value) => (value === null ? "n/a" : `${value.toFixed(1)} s`)
 const counties = new Set(
-  fs
-    .readdirSync(citiesDir)
-    .flatMap((file) => JSON.parse(fs.readFileSync(path.join(citiesDir, file), "utf8")).county.split(",").map((name) => name.trim())),
+  fs.readdirSync(citiesDir).flatMap((file) =>
+    JSON.parse(fs.readFileSync(path.join(citiesDir, file), "utf8"))
+      .county.split(",")
+      .map((name) => name.trim()),
+  ),
 )
 const lines = [
   `bench:scale N=${target}: ${real.length} real + ${target - real.length} synthetic towns in ${counties.size} counties`,
@@ -191,13 +228,21 @@ const lines = [
   `peak memory: ${(peak.total / 1024 ** 3).toFixed(2)} GB resident, all build processes together (largest single process ${(peak.largest / 1024 ** 3).toFixed(2)} GB)`,
 ]
 if (exitCode === 0) {
-  const pages = pageDataFiles(path.join(publicDir, "page-data")).map((file) => JSON.parse(fs.readFileSync(file, "utf8")))
+  const pages = pageDataFiles(path.join(publicDir, "page-data")).map((file) =>
+    JSON.parse(fs.readFileSync(file, "utf8")),
+  )
   const everywhere = pages
     .map((page) => new Set(page.staticQueryHashes))
     .reduce((common, set) => new Set([...common].filter((hash) => set.has(hash))))
-  const shared = [path.join(publicDir, "page-data", "app-data.json"), ...[...everywhere].map((hash) => path.join(publicDir, "page-data", "sq", "d", `${hash}.json`))]
+  const shared = [
+    path.join(publicDir, "page-data", "app-data.json"),
+    ...[...everywhere].map((hash) => path.join(publicDir, "page-data", "sq", "d", `${hash}.json`)),
+  ]
   const sharedBytes = shared.reduce((sum, file) => sum + fs.statSync(file).size, 0)
-  const html = htmlFiles(publicDir).map((file) => ({ file: path.relative(publicDir, file), size: fs.statSync(file).size }))
+  const html = htmlFiles(publicDir).map((file) => ({
+    file: path.relative(publicDir, file),
+    size: fs.statSync(file).size,
+  }))
   const largest = html.reduce((a, b) => (b.size > a.size ? b : a))
   const sizeOf = (file) => html.find((entry) => entry.file === file)?.size ?? 0
   lines.push(

@@ -16,7 +16,16 @@ import path from "node:path"
 const ROOT = path.resolve(import.meta.dirname, "..")
 const REPORT = path.join(ROOT, "reports", "owner-edits.json")
 /** What a copy needs besides node_modules, which it links to instead. */
-const SKIP = new Set(["node_modules", "public", ".cache", ".git", "reports", ".lighthouseci", "test-results", "playwright-report"])
+const SKIP = new Set([
+  "node_modules",
+  "public",
+  ".cache",
+  ".git",
+  "reports",
+  ".lighthouseci",
+  "test-results",
+  "playwright-report",
+])
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "owner-edits-"))
 for (const entry of fs.readdirSync(ROOT)) {

@@ -41,13 +41,29 @@ const server = await startServer({ port: 0, encodings: ["gzip"] })
 const origin = `http://127.0.0.1:${server.address().port}`
 const browser = await chromium.launch({
   executablePath: chromePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 })
 let exitCode = 1
 try {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  })
   const page = await context.newPage()
-  await page.route((url) => url.origin !== origin, (route) => route.abort())
+  await page.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort(),
+  )
 
   /** Every response the page received, with its transferred body size once it has finished. */
   const responses = []
@@ -88,7 +104,9 @@ try {
     `  ${scripts.length} files: ${scripts.map((script) => `${shortName(script.url)} ${kb(script.bytes)}`).join(", ")}; ${inline.length} inline scripts ${kb(inlineBytes)}`,
   )
   console.log(
-    `size budget of /: whole page without the map ${kb(total)} as transferred, scrolled to the bottom (${responses.length} responses: ${Object.entries(byType)
+    `size budget of /: whole page without the map ${kb(total)} as transferred, scrolled to the bottom (${responses.length} responses: ${Object.entries(
+      byType,
+    )
       .sort((a, b) => b[1] - a[1])
       .map(([type, bytes]) => `${type} ${kb(bytes)}`)
       .join(", ")}) — budget ${kb(BUDGET.wholePage)}`,

@@ -14,10 +14,16 @@ export const COMPUTED_FIELDS = {
     nearby: { type: "[NearbyCity!]!", description: "The nearest town pages with their distance, nearest first" },
   },
   Business: {
-    serviceCenter: { type: "City!", description: "The town the service radius is measured from (serviceRadius.center)" },
+    serviceCenter: {
+      type: "City!",
+      description: "The town the service radius is measured from (serviceRadius.center)",
+    },
   },
   ServiceAreaGrid: {
-    entries: { type: "[ServiceAreaGridEntry!]!", description: "The grid's names, each with its town page when it has one" },
+    entries: {
+      type: "[ServiceAreaGridEntry!]!",
+      description: "The grid's names, each with its town page when it has one",
+    },
   },
 } as const satisfies ComputedFields
 

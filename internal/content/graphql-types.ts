@@ -47,7 +47,11 @@ export const recordJsonSchema = (type: ContentType): JsonSchema => z.toJSONSchem
 const describe = (schema: JsonSchema): string | undefined =>
   [schema.title, schema.description].filter(Boolean).join(": ") || undefined
 
-function fieldType(schema: JsonSchema, where: string, collect: (type: GraphqlObjectType) => void): { type: string; directives: string } {
+function fieldType(
+  schema: JsonSchema,
+  where: string,
+  collect: (type: GraphqlObjectType) => void,
+): { type: string; directives: string } {
   if (schema.fileReference) return { type: "File", directives: "@fileByRelativePath" }
   switch (schema.type) {
     case "string":
@@ -74,11 +78,21 @@ function fieldType(schema: JsonSchema, where: string, collect: (type: GraphqlObj
   }
 }
 
-function objectType(name: string, schema: JsonSchema, isNode: boolean, collect: (type: GraphqlObjectType) => void): GraphqlObjectType {
+function objectType(
+  name: string,
+  schema: JsonSchema,
+  isNode: boolean,
+  collect: (type: GraphqlObjectType) => void,
+): GraphqlObjectType {
   const required = new Set(schema.required ?? [])
   const fields = Object.entries(schema.properties ?? {}).map(([fieldName, property]) => {
     const { type, directives } = fieldType(property, `${name}.${fieldName}`, collect)
-    return { name: fieldName, type: required.has(fieldName) ? `${type}!` : type, directives, description: describe(property) }
+    return {
+      name: fieldName,
+      type: required.has(fieldName) ? `${type}!` : type,
+      directives,
+      description: describe(property),
+    }
   })
   return { name, isNode, fields, description: describe(schema) }
 }

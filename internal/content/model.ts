@@ -41,7 +41,8 @@ const group = <T extends z.ZodType>(schema: T, graphqlType: string, title: strin
   schema.meta({ graphqlType, title, description })
 
 const text = z.string({ error: "is missing" }).trim().min(1, { error: "is empty" })
-const textList = (what: string) => z.array(text, { error: "is missing" }).min(1, { error: `needs at least one ${what}` })
+const textList = (what: string) =>
+  z.array(text, { error: "is missing" }).min(1, { error: `needs at least one ${what}` })
 /** Sentences rather than a name or a number: the editor shows a text box. */
 const prose = text.meta({ multiline: true })
 const proseList = (what: string) =>
@@ -155,7 +156,11 @@ const businessSchema = z
       "Service area",
       "The circle of towns you serve",
     ),
-    homeMapUrl: field(mapUrl, "Home page map", "The Google Maps embed address of the map in the home page's service area"),
+    homeMapUrl: field(
+      mapUrl,
+      "Home page map",
+      "The Google Maps embed address of the map in the home page's service area",
+    ),
     priceRange: field(text, "Price range", "As search engines show it, e.g. $$"),
     intro: field(prose, "Home page introduction", "The sentence under the home page's headline"),
     about: field(proseList("paragraph"), "About us", "The paragraphs of the home page's About section"),
@@ -183,7 +188,11 @@ const serviceSchema = z.strictObject({
     "Where the service comes in the home page's cards and the footer's links: 1 is first",
   ),
   name: field(text, "Service name", "e.g. Refrigerator Repair"),
-  icon: field(z.enum(SERVICE_ICONS, { error: `must be one of ${SERVICE_ICONS.join(", ")}` }), "Icon", "The picture on the home page's card"),
+  icon: field(
+    z.enum(SERVICE_ICONS, { error: `must be one of ${SERVICE_ICONS.join(", ")}` }),
+    "Icon",
+    "The picture on the home page's card",
+  ),
   cardDescription: field(prose, "Card text", "The short text of the service's card on the home page"),
   title: field(text, "Page title", "Shown in the browser tab and in search results"),
   metaDescription: field(prose, "Search description", "The summary search engines show under the title"),
@@ -244,7 +253,11 @@ const citySchema = z
   .superRefine((city, ctx) => {
     const expected = citySlug(city.name)
     if (city.slug !== expected) {
-      ctx.addIssue({ code: "custom", path: ["slug"], message: `must be "${expected}" (the lowercased name, spaces to hyphens)` })
+      ctx.addIssue({
+        code: "custom",
+        path: ["slug"],
+        message: `must be "${expected}" (the lowercased name, spaces to hyphens)`,
+      })
     }
   })
 
@@ -256,15 +269,17 @@ const brandSchema = z
       "Short name",
       "Lowercase words joined by hyphens, e.g. fisher-paykel",
     ),
-    featured: field(z.boolean({ error: "must be true or false" }), "Logo on the home page", "Show this brand's logo on the home page"),
-    logo: text
-      .optional()
-      .meta({
-        title: "Logo file",
-        description: "Path from data/ to the logo image, e.g. ../src/images/brands/lg.png; needed when the logo is shown",
-        fileReference: true,
-        fileFolder: "../src/images/brands",
-      }),
+    featured: field(
+      z.boolean({ error: "must be true or false" }),
+      "Logo on the home page",
+      "Show this brand's logo on the home page",
+    ),
+    logo: text.optional().meta({
+      title: "Logo file",
+      description: "Path from data/ to the logo image, e.g. ../src/images/brands/lg.png; needed when the logo is shown",
+      fileReference: true,
+      fileFolder: "../src/images/brands",
+    }),
   })
   .superRefine((brand, ctx) => {
     if (brand.featured && !brand.logo) {
@@ -485,7 +500,9 @@ export function contentTypeOf(relativePath: string): ContentType | undefined {
   return CONTENT_TYPES.find(({ source }) => {
     if ("folder" in source) {
       const prefix = `${source.folder}/`
-      return normalised.startsWith(prefix) && normalised.endsWith(".json") && !normalised.slice(prefix.length).includes("/")
+      return (
+        normalised.startsWith(prefix) && normalised.endsWith(".json") && !normalised.slice(prefix.length).includes("/")
+      )
     }
     return normalised === source.file
   })

@@ -84,7 +84,10 @@ export function townFacts(towns: readonly Town[], listEveryTownUpTo = LIST_EVERY
     index,
     /** The service-area grid's names, each with the node id of its town page, or null. */
     gridEntries: (names: readonly string[]) =>
-      matchGridToPages(names, towns).map(({ name, slug }) => ({ name, city: slug ? (idBySlug.get(slug) ?? null) : null })),
+      matchGridToPages(names, towns).map(({ name, slug }) => ({
+        name,
+        city: slug ? (idBySlug.get(slug) ?? null) : null,
+      })),
   }
 }
 

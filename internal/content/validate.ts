@@ -1,6 +1,15 @@
 import path from "path"
 import type { z } from "zod"
-import { CONTENT_TYPES, brands, business, cities, contentTypeOf, services, sourceLabel, type ContentType } from "./model"
+import {
+  CONTENT_TYPES,
+  brands,
+  business,
+  cities,
+  contentTypeOf,
+  services,
+  sourceLabel,
+  type ContentType,
+} from "./model"
 import { REGION_MARGIN_MILES } from "../../src/lib/content-rules"
 import { distanceMiles, roundMiles, type LatLng } from "../../src/lib/geo"
 import { radiusTownName } from "../../src/lib/service-radius"
@@ -28,8 +37,7 @@ export interface ValidateOptions {
 export class ContentError extends Error {
   constructor(readonly problems: ContentProblem[]) {
     super(
-      `Content in data/ is invalid; nothing was published.\n` +
-        problems.map((p) => `  ${formatProblem(p)}`).join("\n"),
+      `Content in data/ is invalid; nothing was published.\n` + problems.map((p) => `  ${formatProblem(p)}`).join("\n"),
     )
     this.name = "ContentError"
   }
@@ -91,7 +99,12 @@ function zodIssues(error: z.ZodError): Array<{ path: PropertyKey[]; message: str
   )
 }
 
-const fileProblem = (file: string, message: string): ContentProblem => ({ file, record: "(file)", field: "(file)", message })
+const fileProblem = (file: string, message: string): ContentProblem => ({
+  file,
+  record: "(file)",
+  field: "(file)",
+  message,
+})
 
 /** A record of the content, with the data/ path of its file and what names it in messages. */
 export interface SourcedRecord {
@@ -118,10 +131,14 @@ export function recordsOf(type: ContentType, files: ContentFiles): SourcedRecord
   const data = files.get(source.file)
   if (source.list) {
     return Array.isArray(data)
-      ? data.filter(isObject).map((item, index) => ({ file: `data/${source.file}`, record: labelOf(item, index), data: item }))
+      ? data
+          .filter(isObject)
+          .map((item, index) => ({ file: `data/${source.file}`, record: labelOf(item, index), data: item }))
       : []
   }
-  return isObject(data) ? [{ file: `data/${source.file}`, record: `"${path.basename(source.file, ".json")}"`, data }] : []
+  return isObject(data)
+    ? [{ file: `data/${source.file}`, record: `"${path.basename(source.file, ".json")}"`, data }]
+    : []
 }
 
 /** A folder record is named by its key ("barrington"), or by its file name when the key is missing. */
@@ -174,7 +191,12 @@ function typeProblems(type: ContentType, files: ContentFiles): ContentProblem[] 
       const result = type.schema.safeParse(data)
       if (!result.success) {
         for (const issue of zodIssues(result.error)) {
-          problems.push({ file, record, field: issue.path.map(String).join(".") || "(whole record)", message: issue.message })
+          problems.push({
+            file,
+            record,
+            field: issue.path.map(String).join(".") || "(whole record)",
+            message: issue.message,
+          })
         }
       }
       const key = type.recordKey ? data[type.recordKey] : undefined
@@ -232,7 +254,8 @@ function regionProblems(shop: SourcedRecord | undefined, towns: readonly Sourced
     if (miles <= limit) return []
     // Name the coordinate that carries the distance: the likelier mistake.
     const northSouth = Math.abs(point.lat - center.lat) * MILES_PER_DEGREE_OF_LATITUDE
-    const eastWest = Math.abs(point.lng - center.lng) * MILES_PER_DEGREE_OF_LATITUDE * Math.cos((center.lat * Math.PI) / 180)
+    const eastWest =
+      Math.abs(point.lng - center.lng) * MILES_PER_DEGREE_OF_LATITUDE * Math.cos((center.lat * Math.PI) / 180)
     return [
       {
         file: where.file,
@@ -303,9 +326,16 @@ export function findContentProblems(files: ContentFiles, options: ValidateOption
   const undeclared = Array.from(files.keys())
     .filter((relative) => !contentTypeOf(relative))
     .map((relative) =>
-      fileProblem(`data/${relative}`, "belongs to no content type: declare it in internal/content/model.ts, or remove it"),
+      fileProblem(
+        `data/${relative}`,
+        "belongs to no content type: declare it in internal/content/model.ts, or remove it",
+      ),
     )
-  return [...undeclared, ...CONTENT_TYPES.flatMap((type) => typeProblems(type, files)), ...crossFileProblems(files, options)]
+  return [
+    ...undeclared,
+    ...CONTENT_TYPES.flatMap((type) => typeProblems(type, files)),
+    ...crossFileProblems(files, options),
+  ]
 }
 
 /** Throws a ContentError naming file, record and field when any content is wrong. */

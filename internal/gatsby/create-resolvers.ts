@@ -38,7 +38,14 @@ const dependOnEveryTown = (context: ResolverContext) => context.nodeModel.findAl
 export function computedResolvers(getNodesByType: GetNodesByType) {
   const facts = once(() =>
     townFacts(
-      (getNodesByType("City") as Town[]).map(({ id, name, slug, county, lat, lng }) => ({ id, name, slug, county, lat, lng })),
+      (getNodesByType("City") as Town[]).map(({ id, name, slug, county, lat, lng }) => ({
+        id,
+        name,
+        slug,
+        county,
+        lat,
+        lng,
+      })),
     ),
   )
   return {

@@ -19,7 +19,11 @@ type Site implements Node {
  * fails loudly instead of silently disappearing from the schema.
  */
 export function typeDefinitions(): string {
-  return [SITE_TYPES.trim(), COMPUTED_TYPES.trim(), printGraphqlTypes(contentGraphqlTypes(CONTENT_TYPES, COMPUTED_FIELDS))]
+  return [
+    SITE_TYPES.trim(),
+    COMPUTED_TYPES.trim(),
+    printGraphqlTypes(contentGraphqlTypes(CONTENT_TYPES, COMPUTED_FIELDS)),
+  ]
     .filter(Boolean)
     .join("\n\n")
 }

@@ -14,10 +14,7 @@ interface CallButtonProps {
 /** A telephone link that says what it does and which number it dials. */
 export function CallButton({ phone, label = "Call", variant = "primary", className }: CallButtonProps) {
   return (
-    <a
-      href={`tel:${phone.e164}`}
-      className={[styles.button, styles[variant], className].filter(Boolean).join(" ")}
-    >
+    <a href={`tel:${phone.e164}`} className={[styles.button, styles[variant], className].filter(Boolean).join(" ")}>
       <PhoneIcon aria-hidden="true" focusable="false" size={20} />
       <span>
         {label} {phone.display}

@@ -15,9 +15,7 @@ export function CityLinks({ cities, label }: { cities: readonly CityLink[]; labe
     <ul className={`${grid.grid} ${grid.compact} ${styles.list}`} aria-label={label}>
       {cities.map((city) => (
         <li key={city.slug}>
-          <a href={cityPath(city.slug)}>
-            {city.name}
-          </a>
+          <a href={cityPath(city.slug)}>{city.name}</a>
         </li>
       ))}
     </ul>

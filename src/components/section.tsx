@@ -26,4 +26,8 @@ export function Section({ id, title, level = 2, intro, tone = "plain", children 
   )
 }
 
-const slugifyTitle = (title: string): string => title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")
+const slugifyTitle = (title: string): string =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")

@@ -1,5 +1,14 @@
 import * as React from "react"
-import { CookingPot, Microwave, Refrigerator, Trash2, WashingMachine, Wind, Droplets, type LucideIcon } from "lucide-react"
+import {
+  CookingPot,
+  Microwave,
+  Refrigerator,
+  Trash2,
+  WashingMachine,
+  Wind,
+  Droplets,
+  type LucideIcon,
+} from "lucide-react"
 import type { ServiceIcon as ServiceIconName } from "../lib/content-rules"
 
 const ICONS: Record<ServiceIconName, LucideIcon> = {

@@ -1,12 +1,4 @@
-import {
-  capitalize,
-  countyPhrase,
-  listPhrase,
-  mileAdjective,
-  milesPhrase,
-  primaryCounty,
-  withArticle,
-} from "./phrases"
+import { capitalize, countyPhrase, listPhrase, mileAdjective, milesPhrase, primaryCounty, withArticle } from "./phrases"
 
 export interface CityFacts {
   name: string
@@ -45,10 +37,7 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
   const drive = withArticle(`${mileAdjective(city.milesFromShop)} drive`)
 
   const title = firstThatFits(
-    [
-      `${city.name}, IL Appliance Repair · ${primaryCounty(city.county)} County`,
-      `${city.name}, IL Appliance Repair`,
-    ],
+    [`${city.name}, IL Appliance Repair · ${primaryCounty(city.county)} County`, `${city.name}, IL Appliance Repair`],
     TITLE_LIMIT,
   )
 
@@ -74,7 +63,9 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
     : `${city.name} is ${distance} from our ${business.shopTown} shop, in ${county}. We repair refrigerators, ovens, dishwashers, washers, dryers, microwaves and disposals there every week we are open.`
 
   const whyChoose = [
-    isHome ? `Based in ${city.name} since ${business.foundingYear}` : `${capitalize(drive)} from our ${business.shopTown} shop`,
+    isHome
+      ? `Based in ${city.name} since ${business.foundingYear}`
+      : `${capitalize(drive)} from our ${business.shopTown} shop`,
     `Same-day visits across ${county}`,
     ...(withNeighbours ? [`Also nearby: ${firstTwo}`] : []),
   ]

@@ -15,15 +15,7 @@ export const SERVICE_SLUGS = [
   "washer-repair",
 ] as const
 
-export const SERVICE_ICONS = [
-  "refrigerator",
-  "dishwasher",
-  "oven",
-  "microwave",
-  "disposal",
-  "dryer",
-  "washer",
-] as const
+export const SERVICE_ICONS = ["refrigerator", "dishwasher", "oven", "microwave", "disposal", "dryer", "washer"] as const
 export type ServiceIcon = (typeof SERVICE_ICONS)[number]
 
 /** The pictures the home page's trust strip can show beside a claim. */

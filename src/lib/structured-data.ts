@@ -23,7 +23,8 @@ export interface BusinessFacts {
 }
 
 /** schema.org City places for town names. */
-export const cityPlaces = (names: readonly string[]): JsonLd[] => names.map((name) => ({ "@type": "City", name: `${name}, IL` }))
+export const cityPlaces = (names: readonly string[]): JsonLd[] =>
+  names.map((name) => ({ "@type": "City", name: `${name}, IL` }))
 
 /** The full HomeAndConstructionBusiness, published once on the home page. */
 export function localBusinessJsonLd(siteUrl: string, facts: BusinessFacts): JsonLd {

@@ -32,5 +32,10 @@ export default function NotFoundPage({ location }: PageProps) {
 }
 
 export const Head: HeadFC = () => (
-  <SeoHead title="Page Not Found" description="The page you were looking for does not exist." path={NOT_FOUND_PATH} noindex />
+  <SeoHead
+    title="Page Not Found"
+    description="The page you were looking for does not exist."
+    path={NOT_FOUND_PATH}
+    noindex
+  />
 )

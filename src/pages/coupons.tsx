@@ -17,7 +17,11 @@ export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery
   if (!book) throw new Error("data/coupons.json is missing.")
   return (
     <Layout>
-      <Section title="Special Offers & Coupons" level={1} intro="Save on your next appliance repair. Mention the code when you call.">
+      <Section
+        title="Special Offers & Coupons"
+        level={1}
+        intro="Save on your next appliance repair. Mention the code when you call."
+      >
         <ul className={grid.grid}>
           {book.offers.map((offer) => (
             <li key={offer.code}>

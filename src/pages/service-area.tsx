@@ -50,8 +50,7 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
           <>
             <p>
               We serve {countPhrase(townIndex.townCount, "community", "communities")} in{" "}
-              {countPhrase(townIndex.counties.length, "county", "counties")}. Choose a county to see
-              every town in it.
+              {countPhrase(townIndex.counties.length, "county", "counties")}. Choose a county to see every town in it.
             </p>
             <CountyLinks counties={townIndex.counties} label="Counties we serve" />
           </>

@@ -29,11 +29,14 @@ const cityTrail = (city: Pick<CityRecord, "name" | "slug">): Crumb[] => [
 ]
 
 const copyFor = (city: CityRecord, { business }: SiteData) =>
-  cityCopy({ ...city, nearby: neighboursOf(city) }, {
-    shopTown: business.address.city,
-    foundingYear: business.foundingYear,
-    phoneDisplay: business.phone.display,
-  })
+  cityCopy(
+    { ...city, nearby: neighboursOf(city) },
+    {
+      shopTown: business.address.city,
+      foundingYear: business.foundingYear,
+      phoneDisplay: business.phone.display,
+    },
+  )
 
 export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
   const site = useSiteData()

@@ -69,5 +69,9 @@ export function textOf($: cheerio.CheerioAPI, selector: string): string {
     }
   }
   $(selector).each((_, element) => visit(element as unknown as DomNode))
-  return parts.join(" ").replace(/\s+/g, " ").replace(/ ([,.;:!?)])/g, "$1").trim()
+  return parts
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .replace(/ ([,.;:!?)])/g, "$1")
+    .trim()
 }

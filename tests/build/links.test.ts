@@ -33,7 +33,8 @@ describe("links on every built page", () => {
       const [rawPath, hash] = href.split("#")
       const target = rawPath === "" ? route : rawPath
       const isPage = routes.includes(target) || target === "404.html"
-      const isFile = !isPage && fs.existsSync(path.join(PUBLIC_DIR, target)) && fs.statSync(path.join(PUBLIC_DIR, target)).isFile()
+      const isFile =
+        !isPage && fs.existsSync(path.join(PUBLIC_DIR, target)) && fs.statSync(path.join(PUBLIC_DIR, target)).isFile()
       if (!isPage && !isFile) {
         broken.push(`${href} (no page at ${target})`)
         return

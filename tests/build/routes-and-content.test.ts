@@ -108,9 +108,11 @@ describe("home page", () => {
 
   it("shows the home coupons of data/coupons.json", () => {
     expect($("#coupons article")).toHaveLength(coupons.homeCoupons.length)
-    expect($("#coupons article h3").map((_, el) => $(el).text()).get()).toEqual(
-      coupons.homeCoupons.map((coupon) => coupon.title),
-    )
+    expect(
+      $("#coupons article h3")
+        .map((_, el) => $(el).text())
+        .get(),
+    ).toEqual(coupons.homeCoupons.map((coupon) => coupon.title))
   })
 
   it("has a card linking to each of the 7 service pages", () => {
@@ -173,23 +175,26 @@ describe("service pages", () => {
 })
 
 describe("city pages", () => {
-  it.each(cities.map((city) => [city.slug, city] as const))("%s has its own h1, lists and a 400px map placeholder", (slug, city) => {
-    const $ = page(`/service-area/${slug}/`)
-    expect($("h1")).toHaveLength(1)
-    expect(textOf($, "h1")).toContain(city.name)
-    expect($("#why-choose li").length).toBeGreaterThanOrEqual(4)
-    expect(
-      $("#appliances li")
+  it.each(cities.map((city) => [city.slug, city] as const))(
+    "%s has its own h1, lists and a 400px map placeholder",
+    (slug, city) => {
+      const $ = page(`/service-area/${slug}/`)
+      expect($("h1")).toHaveLength(1)
+      expect(textOf($, "h1")).toContain(city.name)
+      expect($("#why-choose li").length).toBeGreaterThanOrEqual(4)
+      expect(
+        $("#appliances li")
+          .map((_, el) => $(el).text())
+          .get(),
+      ).toEqual(cityPageCopy.applianceGroups)
+      const points = $("#why-choose li")
         .map((_, el) => $(el).text())
-        .get(),
-    ).toEqual(cityPageCopy.applianceGroups)
-    const points = $("#why-choose li")
-      .map((_, el) => $(el).text())
-      .get()
-    expect(points.slice(-cityPageCopy.whyChoosePoints.length)).toEqual(cityPageCopy.whyChoosePoints)
-    expect(textOf($, "#appliances a[href^='tel:']")).toBe(`Call for Same-Day Service ${business.phone.display}`)
-    expectMapPlaceholder($, "#map", city.mapUrl, city.name)
-  })
+        .get()
+      expect(points.slice(-cityPageCopy.whyChoosePoints.length)).toEqual(cityPageCopy.whyChoosePoints)
+      expect(textOf($, "#appliances a[href^='tel:']")).toBe(`Call for Same-Day Service ${business.phone.display}`)
+      expectMapPlaceholder($, "#map", city.mapUrl, city.name)
+    },
+  )
 })
 
 describe("coupons, brands and service-area pages", () => {
@@ -234,9 +239,11 @@ describe("coupons, brands and service-area pages", () => {
       .map((_, el) => $(el).attr("href"))
       .get()
     expect(new Set(hrefs)).toEqual(new Set(cities.map((city) => `/service-area/${city.slug}/`)))
-    expect($("#all-towns h3").map((_, el) => $(el).text()).get()).toEqual(
-      groupByCounty(cities).map((group) => `${group.county} County`),
-    )
+    expect(
+      $("#all-towns h3")
+        .map((_, el) => $(el).text())
+        .get(),
+    ).toEqual(groupByCounty(cities).map((group) => `${group.county} County`))
   })
 
   it("the 404 page shows the message and a link home", () => {

@@ -29,18 +29,18 @@ export const test = base.extend<Fixtures>({
   // Automatic, so every test runs with the map stubbed and the console watched.
   problems: [
     async ({ page }, use) => {
-    // The map frame is the only third-party content; no test reaches the network.
-    await page.route(MAP_HOST, (route) =>
-      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Map</title><p>Map</p>" }),
-    )
-    const problems: string[] = []
-    page.on("console", (message: ConsoleMessage) => {
-      if (message.type() === "error" || message.type() === "warning") {
-        problems.push(`${message.type()}: ${message.text()}`)
-      }
-    })
-    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`))
-    await use(problems)
+      // The map frame is the only third-party content; no test reaches the network.
+      await page.route(MAP_HOST, (route) =>
+        route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Map</title><p>Map</p>" }),
+      )
+      const problems: string[] = []
+      page.on("console", (message: ConsoleMessage) => {
+        if (message.type() === "error" || message.type() === "warning") {
+          problems.push(`${message.type()}: ${message.text()}`)
+        }
+      })
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`))
+      await use(problems)
     },
     { auto: true },
   ],
@@ -77,6 +77,8 @@ export async function scrollThrough(page: import("@playwright/test").Page) {
   })
   if (hasMap) await expect(page.frameLocator("iframe").locator("body")).toContainText("Map")
   await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0)))
+    .poll(() =>
+      page.evaluate(() => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0)),
+    )
     .toBe(true)
 }

@@ -38,7 +38,10 @@ test.beforeEach(async ({ page }) => {
 const city = cities.find((record) => record.slug === "buffalo-grove")
 const centreTown = business.serviceRadius.center.split(",")[0].trim()
 
-test("a city page asks nothing of the map host until its map scrolls into view, then loads the frame", async ({ page, problems }) => {
+test("a city page asks nothing of the map host until its map scrolls into view, then loads the frame", async ({
+  page,
+  problems,
+}) => {
   if (!city) throw new Error("data/cities/ has no Buffalo Grove record")
   const requests = mapRequests(page)
   await gotoHydrated(page, `/service-area/${city.slug}/`)

@@ -29,7 +29,9 @@ test("the call buttons are plain tel: links", async ({ page }) => {
   await expect(page.locator("header a[href^='tel:']")).toBeVisible()
 })
 
-test("a city's map is a placeholder naming the town with a link that opens the map; nothing is asked of the map host", async ({ page }) => {
+test("a city's map is a placeholder naming the town with a link that opens the map; nothing is asked of the map host", async ({
+  page,
+}) => {
   const city = cities.find((record) => record.slug === "buffalo-grove")
   if (!city) throw new Error("data/cities/ has no Buffalo Grove record")
   const requests: string[] = []

@@ -4,7 +4,10 @@ import { TEMPLATES, UNKNOWN_PATH, business, expect, gotoHydrated, scrollThrough,
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 for (const template of TEMPLATES) {
-  test(`${template.name} (${template.path}) loads with no console error, warning or page error`, async ({ page, problems }) => {
+  test(`${template.name} (${template.path}) loads with no console error, warning or page error`, async ({
+    page,
+    problems,
+  }) => {
     const response = await gotoHydrated(page, template.path)
     expect(response?.status()).toBe(200)
     await expect(page.locator("h1")).toHaveCount(1)
@@ -55,7 +58,9 @@ test("the city map frame, once scrolled to, is 400px high and titled", async ({ 
   expect(box?.height).toBe(400)
 })
 
-test("the first Tab lands on the skip link, which is visible with a focus ring and moves focus to main", async ({ page }) => {
+test("the first Tab lands on the skip link, which is visible with a focus ring and moves focus to main", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/services/dryer-repair/")
   await page.keyboard.press("Tab")
   const skip = page.getByRole("link", { name: "Skip to main content" })
@@ -68,7 +73,9 @@ test("the first Tab lands on the skip link, which is visible with a focus ring a
 })
 
 for (const template of TEMPLATES) {
-  test(`${template.name}: scripts are requested only after the first contentful paint, then the manifest is linked`, async ({ page }) => {
+  test(`${template.name}: scripts are requested only after the first contentful paint, then the manifest is linked`, async ({
+    page,
+  }) => {
     await gotoHydrated(page, template.path)
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
@@ -78,7 +85,9 @@ for (const template of TEMPLATES) {
         .filter(({ name }) => name.endsWith(".js")),
     }))
     expect(timing.paint).toBeGreaterThan(0)
-    expect(timing.scripts.map((script) => script.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/app-/)]))
+    expect(timing.scripts.map((script) => script.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/app-/)]),
+    )
     for (const script of timing.scripts) expect(script.start).toBeGreaterThanOrEqual(timing.paint ?? Infinity)
     // The browser fetches the manifest itself once it is linked, which the loader does after the paint too.
     await expect(page.locator("head link[rel='manifest']")).toHaveAttribute("href", "/manifest.webmanifest")

@@ -13,14 +13,17 @@ const copyOf = (city: City) =>
   )
 
 describe("city copy", () => {
-  it.each(cities.map((city) => [city.name, city] as const))("%s: title and description fit search results", (_, city) => {
-    const copy = copyOf(city)
-    expect(copy.title.length).toBeLessThan(TITLE_LIMIT)
-    expect(copy.description.length).toBeLessThan(DESCRIPTION_LIMIT)
-    expect(copy.title).toContain(city.name)
-    expect(copy.description).toContain(city.name)
-    expect(copy.description).toContain(business.phone.display)
-  })
+  it.each(cities.map((city) => [city.name, city] as const))(
+    "%s: title and description fit search results",
+    (_, city) => {
+      const copy = copyOf(city)
+      expect(copy.title.length).toBeLessThan(TITLE_LIMIT)
+      expect(copy.description.length).toBeLessThan(DESCRIPTION_LIMIT)
+      expect(copy.title).toContain(city.name)
+      expect(copy.description).toContain(city.name)
+      expect(copy.description).toContain(business.phone.display)
+    },
+  )
 
   it("writes from the city's facts: county, distance and neighbours", () => {
     const skokie = cities.find((city) => city.slug === "skokie") as City
@@ -114,7 +117,9 @@ describe("city copy at the edges", () => {
 
   it("names one, two and three counties", () => {
     expect(cityCopy(town({ county: "Lake" }), basics).heading).toBe("Appliance Repair in Testville, Lake County")
-    expect(cityCopy(town({ county: "Cook, Lake" }), basics).whyChoose[1]).toBe("Same-day visits across Cook and Lake counties")
+    expect(cityCopy(town({ county: "Cook, Lake" }), basics).whyChoose[1]).toBe(
+      "Same-day visits across Cook and Lake counties",
+    )
     const three = cityCopy(town({ county: "Cook, DuPage, Lake" }), basics)
     expect(three.heading).toBe("Appliance Repair in Testville, Cook, DuPage and Lake counties")
     expect(three.title).toBe("Testville, IL Appliance Repair · Cook County")

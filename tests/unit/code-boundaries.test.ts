@@ -38,12 +38,15 @@ describe("browser code and build-time code stay apart", () => {
     expect(specifiers(path.join(ROOT, "src/pages/index.tsx"))).toContain("gatsby")
   })
 
-  it.each(browserFiles.map((file) => [path.relative(ROOT, file), file]))("%s imports nothing from internal/", (_, file) => {
-    const intoInternal = specifiers(file).filter(
-      (spec) => spec.startsWith(".") && path.resolve(path.dirname(file), spec).startsWith(INTERNAL),
-    )
-    expect(intoInternal).toEqual([])
-  })
+  it.each(browserFiles.map((file) => [path.relative(ROOT, file), file]))(
+    "%s imports nothing from internal/",
+    (_, file) => {
+      const intoInternal = specifiers(file).filter(
+        (spec) => spec.startsWith(".") && path.resolve(path.dirname(file), spec).startsWith(INTERNAL),
+      )
+      expect(intoInternal).toEqual([])
+    },
+  )
 
   it.each(browserFiles.map((file) => [path.relative(ROOT, file), file]))("%s uses no Node-only module", (_, file) => {
     const nodeOnly = specifiers(file).filter((spec) => NODE_ONLY.has(spec.replace(/^node:/, "")))

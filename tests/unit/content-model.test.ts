@@ -86,7 +86,9 @@ function mismatches(json: JsonSchema, type: GraphQLObjectType, computed: readonl
     if (!field) continue
     const where = `${type.name}.${name}`
     if (isNonNullType(field.type) !== required.has(name)) {
-      problems.push(`${where}: ${required.has(name) ? "required" : "optional"} in the model, ${sdlType(field)} in GraphQL`)
+      problems.push(
+        `${where}: ${required.has(name) ? "required" : "optional"} in the model, ${sdlType(field)} in GraphQL`,
+      )
     }
     const inner = isNonNullType(field.type) ? field.type.ofType : field.type
     if ((property.type === "array") !== isListType(inner)) problems.push(`${where}: list in one place only`)
@@ -122,10 +124,10 @@ function siteQueries(): Array<[string, string]> {
       return /\.tsx?$/.test(entry.name) ? [full] : []
     })
   return walk(path.join(ROOT, "src")).flatMap((file) =>
-    Array.from(fs.readFileSync(file, "utf8").matchAll(/graphql`([\s\S]*?)`/g), (match) => [
-      path.relative(ROOT, file),
-      match[1],
-    ] as [string, string]),
+    Array.from(
+      fs.readFileSync(file, "utf8").matchAll(/graphql`([\s\S]*?)`/g),
+      (match) => [path.relative(ROOT, file), match[1]] as [string, string],
+    ),
   )
 }
 
@@ -170,7 +172,9 @@ describe("the content model is the one declaration of each content type", () => 
 
   it("every computed field has a resolver, and every resolver a declared field", () => {
     const declared = [
-      ...Object.entries(COMPUTED_FIELDS).flatMap(([type, fields]) => Object.keys(fields).map((name) => `${type}.${name}`)),
+      ...Object.entries(COMPUTED_FIELDS).flatMap(([type, fields]) =>
+        Object.keys(fields).map((name) => `${type}.${name}`),
+      ),
       ...Object.keys(COMPUTED_ROOT_FIELDS).map((name) => `Query.${name}`),
     ]
     const resolved = Object.entries(computedResolvers(() => [])).flatMap(([type, fields]) =>
@@ -190,7 +194,10 @@ describe("data files and content types", () => {
 
   it("every declared content type has its files", () => {
     for (const type of CONTENT_TYPES) {
-      expect([type.typeName, files.filter((file) => contentTypeOf(file) === type).length > 0]).toEqual([type.typeName, true])
+      expect([type.typeName, files.filter((file) => contentTypeOf(file) === type).length > 0]).toEqual([
+        type.typeName,
+        true,
+      ])
     }
   })
 
@@ -209,7 +216,9 @@ describe("the site's queries", () => {
 
   it("finds the queries of the pages, templates and shared hook", () => {
     const names = queries.map(([, query]) => /query (\w+)/.exec(query)?.[1])
-    expect(names).toEqual(expect.arrayContaining(["SiteData", "HomePage", "CityPage", "ServicePage", "ServiceAreaPage"]))
+    expect(names).toEqual(
+      expect.arrayContaining(["SiteData", "HomePage", "CityPage", "ServicePage", "ServiceAreaPage"]),
+    )
   })
 
   it.each(queries.map(([file, query]) => [`${file} ${/query (\w+)/.exec(query)?.[1]}`, query]))(

@@ -2,7 +2,12 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import type { BrandContent, BusinessContent, CityContent, ServiceContent } from "../../internal/content/model"
-import { ContentError, assertValidContent, findContentProblems, type ContentFiles } from "../../internal/content/validate"
+import {
+  ContentError,
+  assertValidContent,
+  findContentProblems,
+  type ContentFiles,
+} from "../../internal/content/validate"
 import { readContentFiles, validateDataDir } from "../../internal/content/data-dir"
 import { DATA_DIR } from "../fixtures/content"
 
@@ -147,7 +152,9 @@ describe("content validation", () => {
     const { files, business } = realFiles()
     business.serviceRadius.miles = 10
     const message = messageFor(files)
-    expect(message).toContain(`data/cities/fox-lake.json, record "fox-lake", field "lat": lies outside the service region`)
+    expect(message).toContain(
+      `data/cities/fox-lake.json, record "fox-lake", field "lat": lies outside the service region`,
+    )
     expect(message).not.toContain(`data/cities/wheeling.json`)
   })
 
@@ -156,7 +163,14 @@ describe("content validation", () => {
     const template = city("buffalo-grove")
     for (const relative of Array.from(files.keys())) if (relative.startsWith("cities/")) files.delete(relative)
     const denver = { ...template, name: "Denver", slug: "denver", county: "Denver", lat: 39.7392, lng: -104.9903 }
-    const aurora = { ...denver, name: "Aurora", slug: "aurora", county: "Arapahoe, Adams", lat: 39.7294, lng: -104.8319 }
+    const aurora = {
+      ...denver,
+      name: "Aurora",
+      slug: "aurora",
+      county: "Arapahoe, Adams",
+      lat: 39.7294,
+      lng: -104.8319,
+    }
     files.set("cities/denver.json", denver)
     files.set("cities/aurora.json", aurora)
     business.serviceRadius = { miles: 15, center: "Denver, CO" }
@@ -182,7 +196,9 @@ describe("content validation", () => {
   it("rejects a coupon code that is empty", () => {
     const { files, coupons } = realFiles()
     ;(coupons.offers as Array<{ code: string }>)[1].code = ""
-    expect(messageFor(files)).toContain(`data/coupons.json, record offers #2 "$50 OFF Repairs Over $200", field "code": is empty`)
+    expect(messageFor(files)).toContain(
+      `data/coupons.json, record offers #2 "$50 OFF Repairs Over $200", field "code": is empty`,
+    )
   })
 
   it("rejects a service radius centred on a town with no record", () => {
@@ -215,13 +231,17 @@ describe("content validation", () => {
   it("rejects a field the model does not declare, naming it", () => {
     const { files, city } = realFiles()
     ;(city("skokie") as Record<string, unknown>).conty = "Cook"
-    expect(messageFor(files)).toContain(`data/cities/skokie.json, record "skokie", field "conty": is not a field of this record`)
+    expect(messageFor(files)).toContain(
+      `data/cities/skokie.json, record "skokie", field "conty": is not a field of this record`,
+    )
   })
 
   it("rejects a data file no content type declares", () => {
     const { files } = realFiles()
     files.set("testimonials.json", [{ name: "A happy customer" }])
-    expect(messageFor(files)).toContain(`data/testimonials.json, record (file), field "(file)": belongs to no content type`)
+    expect(messageFor(files)).toContain(
+      `data/testimonials.json, record (file), field "(file)": belongs to no content type`,
+    )
   })
 
   it("rejects a folder with no records", () => {

@@ -46,7 +46,11 @@ describe("the deferred scripts loader", () => {
     await nextFrame()
     expect(window.__ran).toEqual(["chunk map", "hash"])
     const files = Array.from(document.body.querySelectorAll<HTMLScriptElement>(":scope > script[src]"))
-    expect(files.map((script) => script.getAttribute("src"))).toEqual(["/webpack-runtime.js", "/framework.js", "/app.js"])
+    expect(files.map((script) => script.getAttribute("src"))).toEqual([
+      "/webpack-runtime.js",
+      "/framework.js",
+      "/app.js",
+    ])
     for (const script of files) expect(script.async).toBe(false)
     expect(document.head.querySelector("link[rel='manifest']")?.getAttribute("href")).toBe("/manifest.webmanifest")
     expect(document.getElementById(DEFERRED_SCRIPTS_ID)).toBeNull()
@@ -71,9 +75,12 @@ describe("the deferred scripts loader, where the browser reports paint timing", 
     Object.defineProperty(document, "readyState", { configurable: true, get: () => "interactive" })
     class FakeObserver {
       static supportedEntryTypes = ["paint"]
-      constructor(private callback: (list: { getEntriesByName: (name: string) => unknown[] }, observer: FakeObserver) => void) {}
+      constructor(
+        private callback: (list: { getEntriesByName: (name: string) => unknown[] }, observer: FakeObserver) => void,
+      ) {}
       observe() {
-        reportPaint = () => this.callback({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) }, this)
+        reportPaint = () =>
+          this.callback({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) }, this)
       }
       disconnect() {}
     }

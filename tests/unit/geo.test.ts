@@ -31,7 +31,16 @@ describe("nearest places", () => {
   // A line of towns one degree of longitude apart at the equator is ~69 miles;
   // use small offsets (0.01° ≈ 0.69 mi) so distances are easy to reason about.
   const place = (slug: string, lngOffset: number) => ({ slug, lat: 0, lng: lngOffset * 0.01 })
-  const towns = [place("a", 0), place("b", 1), place("c", 2), place("d", 3), place("e", 4), place("f", 5), place("g", 6), place("h", 30)]
+  const towns = [
+    place("a", 0),
+    place("b", 1),
+    place("c", 2),
+    place("d", 3),
+    place("e", 4),
+    place("f", 5),
+    place("g", 6),
+    place("h", 30),
+  ]
 
   it("excludes the place itself and lists the nearest first", () => {
     const result = nearestPlaces(towns[0], towns, { min: 4, max: 6, withinMiles: 100 })

@@ -9,7 +9,8 @@ interface Town {
   lng: number
 }
 
-const summary = (list: ReadonlyArray<{ slug: string; miles: number }>) => list.map(({ slug, miles }) => `${slug} ${miles}`)
+const summary = (list: ReadonlyArray<{ slug: string; miles: number }>) =>
+  list.map(({ slug, miles }) => `${slug} ${miles}`)
 
 /** A small deterministic generator, so the random-looking towns are the same on every run. */
 function seeded(seed: number) {
@@ -41,7 +42,11 @@ describe("neighbours from the spatial index", () => {
       lng: -88.5 + random() * 0.9,
     }))
     // Exact binary offsets: each inner grid point has four neighbours at exactly the same distance.
-    const grid = Array.from({ length: 400 }, (_, i) => ({ slug: `grid-${String(i).padStart(3, "0")}`, lat: 42 + Math.floor(i / 20) / 64, lng: -88 + (i % 20) / 64 }))
+    const grid = Array.from({ length: 400 }, (_, i) => ({
+      slug: `grid-${String(i).padStart(3, "0")}`,
+      lat: 42 + Math.floor(i / 20) / 64,
+      lng: -88 + (i % 20) / 64,
+    }))
     for (const places of [scattered, grid]) {
       const fromIndex = nearbyPlaces(places)
       for (const place of places.filter((_, i) => i % 10 === 0)) {

@@ -12,14 +12,18 @@ describe("site header", () => {
   it("links each section in-page on the home route", () => {
     renderHeader(true)
     const nav = screen.getByRole("navigation", { name: "Main" })
-    const hrefs = within(nav).getAllByRole("link").map((link) => link.getAttribute("href"))
+    const hrefs = within(nav)
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"))
     expect(hrefs).toEqual(SECTIONS.map((id) => `#${id}`))
   })
 
   it("links each section to the home page from any other route", () => {
     renderHeader(false)
     const nav = screen.getByRole("navigation", { name: "Main" })
-    const hrefs = within(nav).getAllByRole("link").map((link) => link.getAttribute("href"))
+    const hrefs = within(nav)
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"))
     expect(hrefs).toEqual(SECTIONS.map((id) => `/#${id}`))
   })
 

@@ -14,7 +14,9 @@ import { serviceAreaCircle } from "../../src/lib/service-radius"
 
 describe("siteUrl", () => {
   it("prefers SITE_URL, then Netlify's URL, then the local serve address", () => {
-    expect(resolveSiteUrl({ SITE_URL: "https://www.example.com/", URL: "https://x.netlify.app" })).toBe("https://www.example.com")
+    expect(resolveSiteUrl({ SITE_URL: "https://www.example.com/", URL: "https://x.netlify.app" })).toBe(
+      "https://www.example.com",
+    )
     expect(resolveSiteUrl({ URL: "https://x.netlify.app" })).toBe("https://x.netlify.app")
     expect(resolveSiteUrl({})).toBe(DEFAULT_SITE_URL)
   })

@@ -45,7 +45,10 @@ describe("the town index: every town while they are few, counties above the limi
   })
 
   it("puts a town in every county it lies in, each county's towns by name, every town in some county", () => {
-    const towns = manyTowns(2000, Array.from({ length: 200 }, (_, i) => `County ${i}`))
+    const towns = manyTowns(
+      2000,
+      Array.from({ length: 200 }, (_, i) => `County ${i}`),
+    )
     const counties = countiesWithTowns(towns)
     expect(counties).toHaveLength(200)
     const listed = new Set(counties.flatMap((county) => county.towns))

@@ -19,7 +19,13 @@ export function LogoPicture({ image, alt }: { image: IGatsbyImageData; alt: stri
   return (
     <picture>
       {sources.map((source) => (
-        <source key={source.type ?? source.media} type={source.type} media={source.media} srcSet={source.srcSet} sizes={source.sizes} />
+        <source
+          key={source.type ?? source.media}
+          type={source.type}
+          media={source.media}
+          srcSet={source.srcSet}
+          sizes={source.sizes}
+        />
       ))}
       <img
         src={fallback?.src}

@@ -21,7 +21,16 @@ interface SeoHeadProps {
 }
 
 /** The one head every page and template renders through Gatsby's Head API. */
-export function SeoHead({ title, appendSiteName = true, description, path, keywords, noindex = false, ogType = "website", jsonLd = [] }: SeoHeadProps) {
+export function SeoHead({
+  title,
+  appendSiteName = true,
+  description,
+  path,
+  keywords,
+  noindex = false,
+  ogType = "website",
+  jsonLd = [],
+}: SeoHeadProps) {
   const { siteUrl, siteName } = useSiteData()
   const fullTitle = appendSiteName ? `${title} | ${siteName}` : title
   const url = absoluteUrl(siteUrl, path)
