@@ -182,6 +182,7 @@ async function main() {
   console.log(
     `Lighthouse ${lighthouseVersion}, mobile defaults (simulated throttling), ${chromePath}; public/ served ${served} with netlify.toml's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
   )
+  console.log("first-load JS: every script response the page made in Lighthouse's run, as transferred (headers included), plus its inline scripts gzipped")
   console.log("")
   console.log("| page | perf | FCP | LCP | TBT | CLS | transferred | first-load JS |")
   console.log("|---|---|---|---|---|---|---|---|")
