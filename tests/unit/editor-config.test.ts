@@ -18,6 +18,7 @@ import {
 } from "../../internal/cms/editor-config"
 import { COMPUTED_FIELDS } from "../../internal/content/computed"
 import { readContentFiles } from "../../internal/content/data-dir"
+import { findContentProblems, formatProblem } from "../../internal/content/validate"
 import { CONTENT_TYPES, type ContentType } from "../../internal/content/model"
 import { POINTS_PER_SERVICE, PROBLEMS_PER_SERVICE, SERVICE_ICONS } from "../../src/lib/content-rules"
 import { DATA_DIR } from "../fixtures/content"
@@ -287,6 +288,31 @@ describe("rules the editor enforces, as the spec fixes them", () => {
   it("text boxes for paragraphs, one-line inputs for names", () => {
     expect(field("cities", "localParagraph").widget).toBe("text")
     expect(field("cities", "name").widget).toBe("string")
+  })
+})
+
+describe("what the editor cannot check, the build stops", () => {
+  it("a town whose page address passes the editor but is not its name: the file, record and field are named", () => {
+    const slug = fieldsOf(
+      config.collections.find((collection) => collection.name === "cities") as EditorCollection,
+    ).find((field) => field.name === "slug")
+    expect(new RegExp(slug?.pattern?.[0] ?? "").test("lincoln-wood")).toBe(true)
+    // As the editor writes it: the file is named after the slug field ({{fields.slug}}).
+    const files = new Map(readContentFiles(DATA_DIR))
+    files.set("cities/lincoln-wood.json", {
+      name: "Lincolnwood",
+      slug: "lincoln-wood",
+      county: "Cook",
+      zip: "60712",
+      lat: 42.0045,
+      lng: -87.73,
+      mapUrl: "https://www.google.com/maps?q=Lincolnwood%2C%20IL&output=embed",
+      localParagraph: "Lincolnwood is a village in Cook County.",
+    })
+    const problems = findContentProblems(files, { fileExists: (file) => fs.existsSync(path.resolve(DATA_DIR, file)) })
+    expect(problems.map(formatProblem)).toEqual([
+      `data/cities/lincoln-wood.json, record "lincoln-wood", field "slug": must be "lincolnwood" (the lowercased name, spaces to hyphens)`,
+    ])
   })
 })
 
