@@ -121,7 +121,9 @@ function mainThreadCost(trace, lhr) {
   const metrics = lhr.audits.metrics?.details?.items?.[0] ?? {}
   const start = metrics.observedNavigationStartTs ?? 0
   const paint = metrics.observedFirstContentfulPaintTs ?? start
-  const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && `${e.pid}:${e.tid}` === main && e.ts >= start)
+  const tasks = events.filter(
+    (e) => e.name === "RunTask" && e.ph === "X" && `${e.pid}:${e.tid}` === main && e.ts >= start,
+  )
   const cpu = (e) => (e.tdur ?? e.dur) / 1000
   const afterPaint = tasks.filter((e) => e.ts >= paint)
   return {
@@ -220,7 +222,9 @@ async function main() {
   console.log(
     `Lighthouse ${lighthouseVersion}, mobile defaults (simulated throttling), ${chromePath}; public/ served ${served} with netlify.toml's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
   )
-  console.log("first-load JS: every script response the page made in Lighthouse's run, as transferred (headers included), plus its inline scripts gzipped")
+  console.log(
+    "first-load JS: every script response the page made in Lighthouse's run, as transferred (headers included), plus its inline scripts gzipped",
+  )
   console.log("")
   console.log("| page | perf | FCP | LCP | TBT | CLS | transferred | first-load JS |")
   console.log("|---|---|---|---|---|---|---|---|")
