@@ -11,7 +11,9 @@
  * (every script response the page made, as transferred, plus its inline
  * scripts gzipped as they travel in the HTML).
  *
- *   npm run bench:lighthouse [-- --runs 5] [--encodings gzip|br,gzip] [--details]
+ *   npm run bench:lighthouse [-- --runs 5] [--pages /,/coupons/] [--encodings gzip|br,gzip] [--details]
+ *
+ * --pages: a comma-separated subset of the six templates (all six by default).
  *
  * --encodings: what the server offers; gzip by default, so bytes compare with
  *   the gzip size budget; "br,gzip" serves brotli to Chromium, as Netlify does.
@@ -30,7 +32,7 @@ import { createRequire } from "node:module"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { parseEncodings, startServer } from "./serve-public.mjs"
 
-export const PAGES = [
+export const TEMPLATES = [
   "/",
   "/services/refrigerator-repair/",
   "/service-area/buffalo-grove/",
@@ -63,6 +65,9 @@ const runs = Number(option("--runs", "5"))
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1")
 const encodings = parseEncodings(option("--encodings", "gzip"))
 const details = process.argv.includes("--details")
+const PAGES = option("--pages", TEMPLATES.join(",")).split(",")
+const unknown = PAGES.filter((route) => !TEMPLATES.includes(route))
+if (unknown.length) throw new Error(`--pages takes some of ${TEMPLATES.join(", ")}; not ${unknown.join(", ")}`)
 const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
 // The Lighthouse and chrome-launcher that @lhci/cli depends on (no copy of our own).
