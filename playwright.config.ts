@@ -1,7 +1,6 @@
 import { defineConfig, devices } from "@playwright/test"
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/browser.cjs"
 
-/** Debian's Chromium: nothing here downloads a browser. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 /** The test server's port; another checkout's tests may hold 9100 on a shared machine. */
 const PORT = Number(process.env.E2E_PORT ?? 9100)
 const EDITOR_SPEC = /admin\.spec\.ts$/
@@ -16,16 +15,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      // Debian's Chromium: nothing here downloads a browser.
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS],
     },
   },
   projects: [

@@ -31,26 +31,10 @@ import zlib from "node:zlib"
 import { createRequire } from "node:module"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { parseEncodings, startServer } from "./serve-public.mjs"
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, LIGHTHOUSE_PAGES } from "./browser.cjs"
 
-export const TEMPLATES = [
-  "/",
-  "/services/refrigerator-repair/",
-  "/service-area/buffalo-grove/",
-  "/coupons/",
-  "/brands/",
-  "/service-area/",
-]
-
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-]
+/** chrome-launcher starts a headed browser unless told otherwise. */
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS]
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const publicDir = path.join(root, "public")
@@ -65,10 +49,9 @@ const runs = Number(option("--runs", "5"))
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1")
 const encodings = parseEncodings(option("--encodings", "gzip"))
 const details = process.argv.includes("--details")
-const PAGES = option("--pages", TEMPLATES.join(",")).split(",")
-const unknown = PAGES.filter((route) => !TEMPLATES.includes(route))
-if (unknown.length) throw new Error(`--pages takes some of ${TEMPLATES.join(", ")}; not ${unknown.join(", ")}`)
-const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+const PAGES = option("--pages", LIGHTHOUSE_PAGES.join(",")).split(",")
+const unknown = PAGES.filter((route) => !LIGHTHOUSE_PAGES.includes(route))
+if (unknown.length) throw new Error(`--pages takes some of ${LIGHTHOUSE_PAGES.join(", ")}; not ${unknown.join(", ")}`)
 
 // The Lighthouse and chrome-launcher that @lhci/cli depends on (no copy of our own).
 const lhciRequire = createRequire(createRequire(import.meta.url).resolve("@lhci/cli/package.json"))
@@ -195,7 +178,11 @@ async function main() {
   try {
     for (let run = 1; run <= runs; run += 1) {
       for (const route of PAGES) {
-        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" })
+        const chrome = await chromeLauncher.launch({
+          chromePath: CHROMIUM_PATH,
+          chromeFlags: CHROME_FLAGS,
+          logLevel: "silent",
+        })
         try {
           const result = await lighthouse(origin + route, {
             port: chrome.port,
@@ -225,7 +212,7 @@ async function main() {
   const served = encodings.length ? encodings.join("/") : "uncompressed"
   const benchmarkIndex = median(PAGES.flatMap((route) => results[route].map((figure) => figure.benchmarkIndex)))
   console.log(
-    `Lighthouse ${lighthouseVersion}, mobile defaults (simulated throttling), ${chromePath}; public/ served ${served} with netlify.toml's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
+    `Lighthouse ${lighthouseVersion}, mobile defaults (simulated throttling), ${CHROMIUM_PATH}; public/ served ${served} with netlify.toml's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
   )
   console.log(
     "first-load JS: every script response the page made in Lighthouse's run, as transferred (headers included), plus its inline scripts gzipped",

@@ -21,12 +21,12 @@
 import zlib from "node:zlib"
 import { chromium } from "@playwright/test"
 import { startServer } from "./serve-public.mjs"
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./browser.cjs"
 
 const KB = 1024
 const BUDGET = { firstLoadJs: 81 * KB, wholePage: 350 * KB }
 const QUIET_MS = 5000
 const FIRST_ROUND_TRIP = 10 * 1460
-const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
 /** Inline scripts a browser runs in this HTML (the template's included), not JSON-LD. */
 function inlineScripts(html) {
@@ -45,16 +45,8 @@ const shortName = (url) => new URL(url).pathname.replace(/^\//, "").replace(/-[0
 const server = await startServer({ port: 0, encodings: ["gzip"] })
 const origin = `http://127.0.0.1:${server.address().port}`
 const browser = await chromium.launch({
-  executablePath: chromePath,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS],
 })
 let exitCode = 1
 try {
