@@ -10,30 +10,11 @@
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
-import os from "node:os"
 import path from "node:path"
+import { ROOT, copyProject } from "./project-copy.cjs"
 
-const ROOT = path.resolve(import.meta.dirname, "..")
 const REPORT = path.join(ROOT, "reports", "owner-edits.json")
-/** What a copy needs besides node_modules, which it links to instead. */
-const SKIP = new Set([
-  "node_modules",
-  "public",
-  ".cache",
-  ".git",
-  "reports",
-  ".lighthouseci",
-  "test-results",
-  "playwright-report",
-])
-
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "owner-edits-"))
-for (const entry of fs.readdirSync(ROOT)) {
-  if (SKIP.has(entry)) continue
-  fs.cpSync(path.join(ROOT, entry), path.join(work, entry), { recursive: true })
-}
-fs.rmSync(path.join(work, "src", "gatsby-types.d.ts"), { force: true })
-fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir")
+const work = copyProject("owner-edits-")
 
 const dataFile = (file) => path.join(work, "data", file)
 const readJson = (file) => JSON.parse(fs.readFileSync(dataFile(file), "utf8"))
@@ -44,23 +25,10 @@ const coupons = readJson("coupons.json")
 coupons.homeCoupons[0].title = "$149 Refrigerator Door Gasket Replacement"
 writeJson("coupons.json", coupons)
 
-// 2. One town more: Lincolnwood, Cook County, a real town with its own facts.
-const lincolnwood = {
-  name: "Lincolnwood",
-  slug: "lincolnwood",
-  county: "Cook",
-  zip: "60712",
-  lat: 42.0045,
-  lng: -87.73,
-  mapUrl: "https://www.google.com/maps?q=Lincolnwood,+IL&output=embed",
-  localParagraph:
-    "Lincolnwood is a small village wedged between Skokie and the northwest side of Chicago, cut through by Touhy Avenue and bordered on the east by the North Shore Channel trail. Most of its homes are brick ranches, split-levels and Georgian two-stories built in the 1950s and 1960s, many with the original kitchen layout and a laundry room in a finished basement. Owners there often ask us about older built-in wall ovens, cooktops set into counters that were sized decades ago, and washers whose drain hoses run to laundry tubs below grade. Mineral scale on dishwasher spray arms and in refrigerator water valves is a common find on our visits. We plan Lincolnwood calls together with nearby Skokie appointments to keep arrival windows short.",
-}
-if (fs.existsSync(dataFile("cities")) && fs.statSync(dataFile("cities")).isDirectory()) {
-  writeJson("cities/lincolnwood.json", lincolnwood)
-} else {
-  writeJson("cities.json", [...readJson("cities.json"), lincolnwood])
-}
+// 2. One town more: Lincolnwood, Cook County, a real town with its own facts
+// (the same record the editor's browser tests add).
+const newTown = JSON.parse(fs.readFileSync(path.join(ROOT, "tests", "fixtures", "new-town.json"), "utf8"))
+writeJson(`cities/${newTown.slug}.json`, newTown)
 
 // 3. The shop moves down the street.
 const business = readJson("business.json")

@@ -3,6 +3,8 @@ import fs from "fs"
 import path from "path"
 import { parse } from "yaml"
 import { expect, test, type Page } from "@playwright/test"
+// A real town, with its real county, ZIP code and centre, and facts true of it (owner-edits-check adds it too).
+import LINCOLNWOOD from "../fixtures/new-town.json"
 import {
   ROOT,
   branches,
@@ -60,18 +62,6 @@ test.describe("on the local backend, over a copy of the project", () => {
     "$149 Refrigerator Door Gasket Replacement",
     "$149 Refrigerator Door Seal Replacement",
   ].find((title) => title !== original.coupons.homeCoupons[0].title) as string
-  // A real town, with its real county, ZIP code and centre, and facts true of it.
-  const LINCOLNWOOD = {
-    name: "Lincolnwood",
-    slug: "lincolnwood",
-    county: "Cook",
-    zip: "60712",
-    lat: 42.0045,
-    lng: -87.73,
-    mapUrl: "https://www.google.com/maps?q=Lincolnwood%2C%20IL&z=13&output=embed",
-    localParagraph:
-      "Lincolnwood is a small village in Cook County between Skokie and the north side of Chicago, crossed by Touhy and Pratt avenues, with the North Shore Channel along its eastern edge. Much of its housing went up after the Second World War: brick ranches, raised ranches, split-levels and Georgian two-stories on quiet residential blocks, many of them near Proesel Park. A lot of these homes keep their original kitchen layouts, with wall ovens and cooktops set into counters sized decades ago, and laundry rooms in finished basements where the washer drains to a utility tub. Homeowners there often ask whether an older built-in oven can be repaired rather than replaced, and how to keep a long basement dryer vent run clear.",
-  }
 
   test.beforeAll(async () => {
     work = projectCopy()

@@ -1,24 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from "child_process"
 import fs from "fs"
 import net from "net"
-import os from "os"
 import path from "path"
 import { parse } from "smol-toml"
 import type { ConsoleMessage, Page } from "@playwright/test"
+import { ROOT, copyProject } from "../../scripts/project-copy.cjs"
 
-export const ROOT = path.resolve(__dirname, "../..")
-
-/** What a copy of the project needs besides node_modules, which it links to instead. */
-const SKIP = new Set([
-  "node_modules",
-  "public",
-  ".cache",
-  ".git",
-  "reports",
-  ".lighthouseci",
-  "test-results",
-  "playwright-report",
-])
+export { ROOT }
 
 const git = (cwd: string, ...args: string[]) => {
   const result = spawnSync("git", args, { cwd, encoding: "utf8" })
@@ -32,12 +20,7 @@ const git = (cwd: string, ...args: string[]) => {
  * data/ is never touched.
  */
 export function projectCopy(): string {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "editor-e2e-"))
-  for (const entry of fs.readdirSync(ROOT)) {
-    if (!SKIP.has(entry)) fs.cpSync(path.join(ROOT, entry), path.join(work, entry), { recursive: true })
-  }
-  fs.rmSync(path.join(work, "src", "gatsby-types.d.ts"), { force: true })
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir")
+  const work = copyProject("editor-e2e-")
   git(work, "init", "--quiet", "--initial-branch=main")
   fs.appendFileSync(path.join(work, ".git", "info", "exclude"), "node_modules\n")
   git(work, "config", "user.name", "Site Owner")

@@ -1,0 +1,35 @@
+// A working copy of the project in a new temporary folder, for checks that edit
+// data/ and build (scripts/owner-edits-check.mjs, the editor's browser tests):
+// everything but what a build or a test run makes, node_modules linked rather
+// than copied, and no generated types, so the copy's build writes its own.
+// CommonJS, so that the .mjs scripts and the .ts tests share it (types in project-copy.d.cts).
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+
+const ROOT = path.resolve(__dirname, "..")
+
+/** What the copy leaves out: installed, built or reported, not the project's own. */
+const SKIP = new Set([
+  "node_modules",
+  "public",
+  ".cache",
+  ".git",
+  "reports",
+  ".lighthouseci",
+  "test-results",
+  "playwright-report",
+])
+
+/** Copies the project to a new folder under the system's temporary folder, named with `prefix`; returns its path. */
+function copyProject(prefix) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  for (const entry of fs.readdirSync(ROOT)) {
+    if (!SKIP.has(entry)) fs.cpSync(path.join(ROOT, entry), path.join(work, entry), { recursive: true })
+  }
+  fs.rmSync(path.join(work, "src", "gatsby-types.d.ts"), { force: true })
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir")
+  return work
+}
+
+module.exports = { ROOT, copyProject }

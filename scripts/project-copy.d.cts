@@ -1,0 +1,4 @@
+/** The project's own folder. */
+export declare const ROOT: string
+/** Copies the project to a new folder under the system's temporary folder, named with `prefix`; returns its path. */
+export declare function copyProject(prefix: string): string
