@@ -40,8 +40,12 @@ export async function checkWithIbm(page: Page): Promise<IbmFindings> {
   const defined = await page.evaluate(() => "ace" in window)
   if (!defined) await page.evaluate(`${ENGINE_SOURCE}\n;window.ace = ace`)
   const results = await page.evaluate(async (policy) => {
-    const { Checker } = (window as unknown as { ace: Engine }).ace
-    const report = await new Checker().check(document, [policy])
+    const checker = new (window as unknown as { ace: Engine }).ace.Checker()
+    // An unknown rule set would run no rule and pass whatever the page holds.
+    if (!checker.getGuidelineIds().includes(policy)) {
+      throw new Error(`IBM Equal Access has no rule set ${policy}: ${checker.getGuidelineIds().join(", ")}`)
+    }
+    const report = await checker.check(document, [policy])
     return report.results
       .filter((result) => result.value[1] !== "PASS")
       .map((result) => ({

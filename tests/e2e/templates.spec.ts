@@ -50,6 +50,7 @@ test("the 404 page passes axe too", async ({ page }) => {
   expect(results.violations.map((v) => v.id)).toEqual([])
 })
 
+// Once per project: 1280 px wide on the desktop, 390 px on the phone.
 test(`IBM Equal Access (${IBM_POLICY}) finds no failure on any template or the 404 page`, async ({ page }) => {
   test.setTimeout(180_000)
   const width = page.viewportSize()?.width
