@@ -29,16 +29,65 @@ async function writePng(svg, file) {
   return out
 }
 
-/** A 320x128 wordmark: the brand name, scaled to fit, on a white field. */
-function wordmarkSvg(name) {
-  const width = 320
-  const height = 128
-  const fontSize = Math.min(52, Math.floor((width - 40) / (name.length * 0.62)))
+/** The wordmarks' canvas, and the room the name leaves clear on every side of it. */
+const WORDMARK = { width: 320, height: 128, margin: 20 }
+
+/** A wordmark: the brand name in bold, centred on a white field. */
+function wordmarkSvg(name, fontSize, width = WORDMARK.width, height = WORDMARK.height) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <rect width="100%" height="100%" fill="#ffffff"/>
   <text x="50%" y="50%" dominant-baseline="central" text-anchor="middle" font-family="${FONT}"
     font-weight="bold" font-size="${fontSize}" fill="#1b2430" letter-spacing="1">${escapeXml(name)}</text>
 </svg>`
+}
+
+/**
+ * Where the name's ink falls, measured, not estimated: it is drawn centred on a
+ * canvas three times the wordmark's size (so nothing is cut), and the box of its
+ * non-white pixels is returned relative to the centre.
+ */
+async function inkAroundCentre(name, fontSize) {
+  const width = WORDMARK.width * 3
+  const height = WORDMARK.height * 3
+  const { data, info } = await sharp(Buffer.from(wordmarkSvg(name, fontSize, width, height)))
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  let left = Infinity
+  let right = -Infinity
+  let top = Infinity
+  let bottom = -Infinity
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * info.channels
+      if (data[i] === 255 && data[i + 1] === 255 && data[i + 2] === 255) continue
+      left = Math.min(left, x)
+      right = Math.max(right, x + 1)
+      top = Math.min(top, y)
+      bottom = Math.max(bottom, y + 1)
+    }
+  }
+  if (left === Infinity) throw new Error(`The wordmark of "${name}" draws nothing: is a font installed?`)
+  return { left: left - width / 2, right: right - width / 2, top: top - height / 2, bottom: bottom - height / 2 }
+}
+
+/**
+ * The font size for a name: the size its length suggests, made smaller until
+ * the rendered name keeps the margin on every side. A long name gets a smaller
+ * size, never a crop; a name that fits already keeps its size (and its file).
+ */
+async function wordmarkFontSize(name) {
+  const { width, height, margin } = WORDMARK
+  const fits = ({ left, right, top, bottom }) =>
+    left >= margin - width / 2 &&
+    right <= width / 2 - margin &&
+    top >= margin - height / 2 &&
+    bottom <= height / 2 - margin
+  let fontSize = Math.min(52, Math.floor((width - 2 * margin) / (name.length * 0.62)))
+  while (!fits(await inkAroundCentre(name, fontSize))) {
+    if (fontSize <= 8) throw new Error(`The wordmark of "${name}" does not fit ${width}x${height}: shorten the name.`)
+    fontSize -= 1
+  }
+  return fontSize
 }
 
 function iconSvg() {
@@ -67,7 +116,7 @@ function ogSvg(business) {
 const business = readJson("business.json")
 const brands = readJson("brands.json").filter((brand) => brand.featured)
 for (const brand of brands) {
-  await writePng(wordmarkSvg(brand.name), `src/images/brands/${brand.slug}.png`)
+  await writePng(wordmarkSvg(brand.name, await wordmarkFontSize(brand.name)), `src/images/brands/${brand.slug}.png`)
 }
 await writePng(iconSvg(), "src/images/icon.png")
 await writePng(ogSvg(business), "static/og-image.png")

@@ -7,6 +7,7 @@ import { CallPrompt } from "../components/call-prompt"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { COUPONS_PATH } from "../lib/routes"
+import { uniqueIds } from "../lib/slug"
 import { offersJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
 import * as styles from "../styles/coupons-page.module.css"
@@ -15,6 +16,10 @@ export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery
   const { business } = useSiteData()
   const book = data.couponBook
   if (!book) throw new Error("data/coupons.json is missing.")
+  const couponIds = uniqueIds(
+    "coupon",
+    book.offers.map((offer) => offer.title),
+  )
   return (
     <Layout>
       <Section
@@ -23,9 +28,15 @@ export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery
         intro="Save on your next appliance repair. Mention the code when you call."
       >
         <ul className={grid.grid}>
-          {book.offers.map((offer) => (
+          {book.offers.map((offer, index) => (
             <li key={offer.code}>
-              <CouponCard title={offer.title} description={offer.description} code={offer.code} headingLevel="h2" />
+              <CouponCard
+                headingId={couponIds[index]}
+                title={offer.title}
+                description={offer.description}
+                code={offer.code}
+                headingLevel="h2"
+              />
             </li>
           ))}
         </ul>

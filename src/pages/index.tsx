@@ -16,6 +16,7 @@ import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, milesPhrase } from "../lib/phrases"
 import { HOME_PATH } from "../lib/routes"
+import { uniqueIds } from "../lib/slug"
 import { absoluteUrl } from "../lib/site-url"
 import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
 import { cityPlaces, localBusinessJsonLd } from "../lib/structured-data"
@@ -33,15 +34,19 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
     return { name: brand.name, slug: brand.slug, image }
   })
   const { serviceRadius } = business
+  const couponIds = uniqueIds(
+    "coupon",
+    couponBook.homeCoupons.map((coupon) => coupon.title),
+  )
   return (
     <Layout isHome>
       <HomeHero brand={business.brand} intro={homePage.intro} claims={homePageCopy.heroClaims} phone={business.phone} />
       <TrustStrip items={homePageCopy.trustStrip} />
       <Section id="coupons" title="Coupons" intro="Mention the offer when you call to schedule.">
         <ul className={grid.grid}>
-          {couponBook.homeCoupons.map((coupon) => (
-            <li key={coupon.title}>
-              <CouponCard title={coupon.title} description={coupon.description} />
+          {couponBook.homeCoupons.map((coupon, index) => (
+            <li key={couponIds[index]}>
+              <CouponCard headingId={couponIds[index]} title={coupon.title} description={coupon.description} />
             </li>
           ))}
         </ul>

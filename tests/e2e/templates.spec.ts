@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
 import { TEMPLATES, UNKNOWN_PATH, business, expect, gotoHydrated, scrollThrough, test } from "./fixtures"
+import { IBM_POLICY, checkWithIbm } from "./ibm-checker"
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
@@ -47,6 +48,25 @@ test("the 404 page passes axe too", async ({ page }) => {
   await gotoHydrated(page, UNKNOWN_PATH)
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
   expect(results.violations.map((v) => v.id)).toEqual([])
+})
+
+// Once per project: 1280 px wide on the desktop, 390 px on the phone.
+test(`IBM Equal Access (${IBM_POLICY}) finds no failure on any template or the 404 page`, async ({ page }) => {
+  test.setTimeout(180_000)
+  const width = page.viewportSize()?.width
+  const failures: string[] = []
+  for (const path of [...TEMPLATES.map((template) => template.path), UNKNOWN_PATH]) {
+    await gotoHydrated(page, path)
+    const findings = await checkWithIbm(page)
+    failures.push(...findings.failures.map((line) => `${path} ${line}`))
+    const review = Object.entries(findings.forReview)
+    const total = review.reduce((sum, [, count]) => sum + count, 0)
+    const rules = review.map(([rule, count]) => `${rule} ×${count}`).join(", ")
+    console.log(
+      `IBM Equal Access at ${width} px, ${path}: ${total} for review (not failures)${total ? `: ${rules}` : ""}`,
+    )
+  }
+  expect(failures, `${failures.length} IBM Equal Access failures at ${width} px`).toEqual([])
 })
 
 test("the city map frame, once scrolled to, is 400px high and titled", async ({ page }) => {

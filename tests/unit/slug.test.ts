@@ -1,4 +1,4 @@
-import { citySlug } from "../../src/lib/slug"
+import { citySlug, uniqueIds } from "../../src/lib/slug"
 import { cityPath, countyPath, servicePath } from "../../src/lib/routes"
 import { readCities, specCitySlugs } from "../fixtures/content"
 
@@ -33,6 +33,25 @@ describe("slug rule", () => {
       expect(countyPath(slug).split("/").filter(Boolean)).toHaveLength(3)
       expect(cityPath(slug).split("/").filter(Boolean)).toHaveLength(2)
     }
+  })
+})
+
+describe("element ids from titles", () => {
+  it("joins the prefix and the title's slug", () => {
+    expect(uniqueIds("coupon", ["$25 OFF Any Appliance Repair Service", "FREE Service Call"])).toEqual([
+      "coupon-25-off-any-appliance-repair-service",
+      "coupon-free-service-call",
+    ])
+  })
+
+  it("gives repeated titles ids of their own, never one another's", () => {
+    const ids = uniqueIds("coupon", ["Free Call", "Free call", "Free Call 2", "!!!", "¡¡¡"])
+    expect(ids).toEqual(["coupon-free-call", "coupon-free-call-2", "coupon-free-call-2-2", "coupon", "coupon-2"])
+  })
+
+  it("gives the same titles the same ids every time", () => {
+    const titles = ["A", "B", "A"]
+    expect(uniqueIds("card", titles)).toEqual(uniqueIds("card", titles))
   })
 })
 

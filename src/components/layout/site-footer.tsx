@@ -51,10 +51,9 @@ export function SiteFooter({ siteName, phone, address, hours, foundingYear, serv
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <section aria-labelledby="footer-business">
-          <h2 id="footer-business" className={styles.heading}>
-            {siteName}
-          </h2>
+        {/* The footer is the landmark; its address and hours are not landmarks of their own. */}
+        <div>
+          <h2 className={styles.heading}>{siteName}</h2>
           <address className={styles.address}>
             {address.street}
             <br />
@@ -65,13 +64,11 @@ export function SiteFooter({ siteName, phone, address, hours, foundingYear, serv
             </a>
           </address>
           <p>Family owned since {foundingYear}</p>
-        </section>
-        <section aria-labelledby="footer-hours">
-          <h2 id="footer-hours" className={styles.heading}>
-            Hours
-          </h2>
+        </div>
+        <div>
+          <h2 className={styles.heading}>Hours</h2>
           <OpeningHoursList hours={hours} />
-        </section>
+        </div>
         <FooterLinks
           id="footer-services"
           title="Services"
