@@ -35,7 +35,7 @@ import { fitView } from "./views"
 
 export const LOCATOR_CANVAS: Canvas = { width: 360, height: 270 }
 /** Room around the marks for their labels, in canvas units. */
-const PAD = { x: 64, y: 30 }
+const PAD = { x: 64, y: 36 }
 /** The locator never shows less than this many miles across. */
 const MIN_MILES_ACROSS = 5
 
@@ -145,7 +145,11 @@ export function locatorDrawing(
   ]
   space.block(...lineBoxes(shopAt, townAt, 3))
   const townLabel = essential(space, town.name, TEXT.place.narrow, townPlaces)
-  const shopLabel = space.place("Our shop", TEXT.place.narrow, aroundPoint(shopAt, LABEL_GAP, TEXT.place.narrow))
+  // The shop's name is the only key to its mark: it always shows.
+  const shopLabel = essential(space, "Our shop", TEXT.place.narrow, [
+    ...aroundPoint(shopAt, LABEL_GAP, TEXT.place.narrow),
+    ...aroundPoint(shopAt, LABEL_GAP + 12, TEXT.place.narrow),
+  ])
   const routeLabel = essential(space, milesPhrase(miles), TEXT.place.narrow, [
     ...alongLine(shopAt, townAt, TEXT.place.narrow.size),
     ...townPlaces,
@@ -177,7 +181,7 @@ export function locatorDrawing(
     countyNames: named.map(({ label }) => toLabel(label)),
     water: water ? toLabel(water) : null,
     scale,
-    shop: { x: shopX, y: shopY, label: shopLabel ? toLabel(shopLabel) : null },
+    shop: { x: shopX, y: shopY, label: toLabel(shopLabel) },
     town: { x: townX, y: townY, label: toLabel(townLabel) },
     route: { x1: shopX, y1: shopY, x2: townX, y2: townY, label: toLabel(routeLabel) },
     neighbours: neighbours.map((neighbour, i) => {

@@ -34,9 +34,7 @@ function link(mark: LinkedMark): string {
 
 /** The legend's band under the map: the shop's mark, a dot (or a county), the dashed circle. */
 function legend({ legend: { top, shop, links, circle }, width, height }: TownsDrawing): string {
-  const dot = links.text.startsWith("A town")
-    ? `<circle class="ld" cx="${links.x - 10}" cy="${links.y}" r="${DOT_RADIUS.narrow}"/>`
-    : ""
+  const dot = links.dot ? `<circle class="ld" cx="${links.x - 10}" cy="${links.y}" r="${DOT_RADIUS.narrow}"/>` : ""
   return [
     `<path class="lb" d="M0,${top}h${width}v${height - top}h${-width}z"/>`,
     `<path class="sh" d="${shopPath(14, shop.y)}"/>`,
@@ -58,6 +56,7 @@ export function svgDocument(drawing: TownsDrawing, colors: MapColors): string {
     `<style>${mapStylesheet(colors, { root: "svg", wide: `@media (min-width:${WIDE_FROM_PX}px)` })}</style>`,
     `<g role="img" aria-labelledby="t" aria-describedby="d">`,
     ...drawing.land.map((county) => `<path class="l" d="${county.d}"/>`),
+    drawing.highlight ? `<path class="hl" d="${drawing.highlight}"/>` : "",
     drawing.stateLines ? `<path class="sl" d="${drawing.stateLines}"/>` : "",
     drawing.circle
       ? `<circle class="a" cx="${drawing.circle.x}" cy="${drawing.circle.y}" r="${drawing.circle.r}"/>`

@@ -1,5 +1,6 @@
 import { cityPath, countyPath } from "../../src/lib/routes"
 import { countyNames, countiesPhrase, countPhrase, listPhrase, milesPhrase } from "../../src/lib/phrases"
+import { radiusTownName } from "../../src/lib/service-radius"
 import { countySlug } from "../../src/lib/slug"
 import { distance, round1, roundPoint, shapeContains, svgPath, toView, type Point, type View } from "./geometry"
 import { LabelSpace, aroundPoint, pointBox, textBox, textWidth, type PlacedLabel, type TextStyle } from "./labels"
@@ -45,8 +46,8 @@ export interface Legend {
   /** Top of the legend's band; the map above it is `top` units high. */
   top: number
   shop: Label
-  /** What a linked mark is: a town's dot or a county. */
-  links: Label
+  /** What a linked mark is: a town's dot (shown beside it) or a county. */
+  links: Label & { dot: boolean }
   /** The dashed circle, when the map shows it. */
   circle: Label | null
 }
@@ -61,6 +62,8 @@ export interface TownsDrawing {
   title: string
   description: string
   land: Array<{ name: string; d: string }>
+  /** The outline of the county a county page's map is about. */
+  highlight: string
   stateLines: string
   /** The service circle, when the view shows some of it. */
   circle: { x: number; y: number; r: number } | null
@@ -112,8 +115,11 @@ function labelMarks(
   narrow: LabelSpace,
   wide: LabelSpace,
   style: { narrow: TextStyle; wide: TextStyle },
+  first: string,
 ): LinkedMark[] {
-  const crowding = (mark: Mark) => marks.filter((other) => distance(other.at, mark.at) < 30 / view.scale).length
+  // The town the circle is drawn around first (the legend names it), then the least crowded.
+  const crowding = (mark: Mark) =>
+    mark.name === first ? -1 : marks.filter((other) => distance(other.at, mark.at) < 30 / view.scale).length
   const order = [...marks].sort((a, b) => crowding(a) - crowding(b) || a.name.localeCompare(b.name))
   const placed = new Map<Mark, { label: PlacedLabel; shown: Shown }>()
   for (const mark of order) {
@@ -147,12 +153,14 @@ interface DrawingOptions {
   towns: readonly PlacedTown[]
   /** Counties drawn as links (the overview above the town-list limit). */
   counties?: readonly CountyLink[]
+  /** The county the map is about (a county page's), outlined. */
+  about?: string
 }
 
 /** Draws a map of towns (or counties) as links over the counties, the service circle, the shop and a scale. */
 function drawTowns(
   area: ServiceArea,
-  { view, title, description, towns, counties = [] }: DrawingOptions,
+  { view, title, description, towns, counties = [], about }: DrawingOptions,
 ): TownsDrawing {
   const shown = countiesInView(area, view)
   const narrow = spaceFor(view)
@@ -172,7 +180,7 @@ function drawTowns(
   // A label keeps some room from every other dot too, so it cannot be read as theirs.
   for (const dot of dots) {
     narrow.block(pointBox(at(dot), DOT.narrow + 2))
-    wide.block(pointBox(at(dot), DOT.wide + 3))
+    wide.block(pointBox(at(dot), DOT.wide + 2))
   }
   const shopAt = at(area.shop.at)
   narrow.block(pointBox(shopAt, DOT.narrow + 2))
@@ -215,6 +223,7 @@ function drawTowns(
     narrow,
     wide,
     TEXT.town,
+    radiusTownName(area.circle.centre),
   )
 
   const circleAt = at(area.circle.at)
@@ -229,6 +238,10 @@ function drawTowns(
     title,
     description: description(water),
     land: shown.map(({ county, d }) => ({ name: county.name, d })),
+    highlight: (() => {
+      const shape = about ? countyShapeFor(shown, about, towns) : null
+      return shape ? svgPath(view, shape.shape) : ""
+    })(),
     stateLines: svgPath(view, area.stateLines),
     circle: circleShows ? { x: round1(circleAt[0]), y: round1(circleAt[1]), r: round1(r) } : null,
     shop: { x: round1(shopAt[0]), y: round1(shopAt[1]) },
@@ -236,7 +249,8 @@ function drawTowns(
       top,
       shop: { text: "Our shop", x: 26, y: row(0), anchor: "start" },
       links: {
-        text: counties.length ? "A county we serve: select it" : "A town we serve",
+        text: counties.length ? "Select a county to see its towns" : "A town we serve",
+        dot: counties.length === 0,
         x: round1(26 + textWidth("Our shop", TEXT.scale.narrow) + (counties.length ? 12 : 32)),
         y: row(0),
         anchor: "start",
@@ -298,6 +312,7 @@ export function countyDrawing(area: ServiceArea, county: CountyLink & { view: Vi
   return drawTowns(area, {
     view: county.view,
     towns,
+    about: county.name,
     title: `Map of the ${countPhrase(towns.length, "town", "towns")} we serve in ${county.name} County`,
     description: () =>
       `The towns we serve in ${county.name} County, including ${listPhrase(names)}, each a dot that links to its page. ` +

@@ -29,7 +29,7 @@ export interface TextStyle {
  * wide size they never collide.
  */
 export const TEXT = {
-  town: { narrow: { size: 15 }, wide: { size: 10 } },
+  town: { narrow: { size: 15 }, wide: { size: 9 } },
   place: { narrow: { size: 15, bold: true }, wide: { size: 12, bold: true } },
   county: {
     narrow: { size: 12, capitals: true, spacing: 0.08 },
@@ -101,7 +101,7 @@ export interface StylesheetOptions {
 /**
  * The maps' stylesheet. Class names (short: a town page's map carries them):
  * l land, sl state line, a service circle, sh shop, sb scale bar, c county name,
- * lb the legend's band and ld its dot,
+ * lb the legend's band and ld its dot, hl the outline of a county page's county,
  * w water name, p shop's name, k scale's label, t the town and tn its name,
  * r the route to it and m its miles; in links: dots (circle), names (text),
  * g a dot's larger target, n a county link's name, v a name shown on wide maps
@@ -119,6 +119,7 @@ export function mapStylesheet(colors: MapColors, { root, wide, rootExtra = "" }:
     `${root}{font-family:${colors.font};background:${colors.water}${rootExtra}}`,
     `${$(".l")}{fill:${colors.surface};stroke:${colors.muted};stroke-width:.8;stroke-linejoin:round}`,
     `${$(".sl")}{fill:none;stroke:${colors.text};stroke-width:1.5;stroke-dasharray:5 3}`,
+    `${$(".hl")}{fill:none;stroke:${colors.brandDark};stroke-width:3;stroke-linejoin:round}`,
     `${$(".a")}{fill:none;stroke:${colors.accent};stroke-width:2;stroke-dasharray:7 5}`,
     `${$(".sh")}{fill:${colors.accent};stroke:${colors.surface};stroke-width:1.5;pointer-events:none}`,
     `${$(".lb")}{fill:${colors.surface};stroke:${colors.muted};stroke-width:1}`,

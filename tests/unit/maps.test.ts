@@ -110,6 +110,13 @@ describe("each town page's map", () => {
     expect(offenders).toEqual([])
   })
 
+  it("names the town and the shop", async () => {
+    const offenders = (await townPages()).filter(
+      ({ town, map }) => map.town.label?.text !== town.name || map.shop.label?.text !== "Our shop",
+    )
+    expect(offenders.map(({ town }) => town.name)).toEqual([])
+  })
+
   it("starts the line at the shop and ends it at the town", async () => {
     const offenders = (await townPages()).filter(
       ({ map }) =>
