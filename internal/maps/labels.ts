@@ -128,7 +128,8 @@ export function lineBoxes(from: Point, to: Point, half: number): Box[] {
 
 /** The places a point's label is tried at, in order: right, left, above, below, then the corners. */
 export function aroundPoint([x, y]: Point, gap: number, style: TextStyle) {
-  const up = gap + style.size * 0.45
+  // Above or below, the near edge of the text's box (textBox: half a line is 0.6 of the size) is `gap` away.
+  const up = gap + style.size * 0.6
   const diagonal = gap * 0.75
   return [
     { x: x + gap, y, anchor: "start" as const },
