@@ -59,9 +59,10 @@ const offsetsByStep = new Map<string, Point[]>()
 
 /**
  * Points of a grid of `step` over the canvas, the one nearest `target` first,
- * then outwards (the grid's offsets are sorted once per step and canvas).
+ * then outwards (the grid's offsets are sorted once per step and canvas), at
+ * most `limit` of them.
  */
-function gridNear(view: View, step: number, target: Point): Point[] {
+function gridNear(view: View, step: number, target: Point, limit = Infinity): Point[] {
   const { width, height } = view.canvas
   const key = `${step} ${width} ${height}`
   let offsets = offsetsByStep.get(key)
@@ -80,6 +81,7 @@ function gridNear(view: View, step: number, target: Point): Point[] {
     const x = (column + dx) * step + step / 2
     const y = (row + dy) * step + step / 2
     if (x > 0 && x < width && y > 0 && y < height) points.push([x, y])
+    if (points.length >= limit) break
   }
   return points
 }
@@ -114,7 +116,7 @@ export function countyLabels(
     const inside = (box: Box) =>
       shapeContains(county.shape, toPlane(view, [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2])) &&
       boxPoints(box).every((p) => shapeContains(county.shape, toPlane(view, p)))
-    const candidates = gridNear(view, style.size, centroid).slice(0, MAX_TRIES * 4)
+    const candidates = gridNear(view, style.size, centroid, MAX_TRIES * 4)
     let tries = 0
     for (const [x, y] of candidates) {
       const box = textBox(text, style, x, y, "middle")
@@ -132,6 +134,65 @@ export function countyLabels(
   return labels
 }
 
+/** Spacing of the coarse water grid over the projected plane, in its units. */
+const WATER_GRID = 4
+
+interface WaterGrid {
+  x0: number
+  y0: number
+  columns: number
+  rows: number
+  /** 1 where no county covers the cell's corner point. */
+  wet: Uint8Array
+}
+
+const waterGrids = new WeakMap<ServiceArea, WaterGrid>()
+
+/**
+ * A coarse grid over the projected plane (and the surroundings the counties
+ * cover) of where no county is, found once per service area: a view that holds
+ * none of its wet points shows no water worth naming and skips the search
+ * (most town maps are inland).
+ */
+function waterGrid(area: ServiceArea): WaterGrid {
+  let grid = waterGrids.get(area)
+  if (!grid) {
+    const { width, height } = area.canvas
+    const x0 = -width / 2
+    const y0 = -height / 2
+    const columns = Math.ceil((width * 2) / WATER_GRID) + 1
+    const rows = Math.ceil((height * 2) / WATER_GRID) + 1
+    const wet = new Uint8Array(columns * rows)
+    for (let row = 0; row < rows; row += 1) {
+      for (let column = 0; column < columns; column += 1) {
+        const x = x0 + column * WATER_GRID
+        const y = y0 + row * WATER_GRID
+        const covered = area.counties.some(
+          ({ bounds, shape }) =>
+            x >= bounds.x0 && x <= bounds.x1 && y >= bounds.y0 && y <= bounds.y1 && shapeContains(shape, [x, y]),
+        )
+        wet[row * columns + column] = covered ? 0 : 1
+      }
+    }
+    grid = { x0, y0, columns, rows, wet }
+    waterGrids.set(area, grid)
+  }
+  return grid
+}
+
+/** Whether any wet point of the water grid lies in a box of the projected plane. */
+function anyWaterIn(area: ServiceArea, box: Box): boolean {
+  const grid = waterGrid(area)
+  const first = (v: number, origin: number) => Math.max(0, Math.ceil((v - origin) / WATER_GRID))
+  const last = (v: number, origin: number, count: number) => Math.min(count - 1, Math.floor((v - origin) / WATER_GRID))
+  for (let row = first(box.y0, grid.y0); row <= last(box.y1, grid.y0, grid.rows); row += 1) {
+    for (let column = first(box.x0, grid.x0); column <= last(box.x1, grid.x0, grid.columns); column += 1) {
+      if (grid.wet[row * grid.columns + column]) return true
+    }
+  }
+  return false
+}
+
 /** The name of the water a view shows, placed in open water; null when it shows no named water. */
 export function waterLabel(
   area: ServiceArea,
@@ -147,6 +208,13 @@ export function waterLabel(
         x >= bounds.x0 && x <= bounds.x1 && y >= bounds.y0 && y <= bounds.y1 && shapeContains(shape, [x, y]),
     )
   }
+  const seen = {
+    x0: view.x0,
+    y0: view.y0,
+    x1: view.x0 + view.canvas.width / view.scale,
+    y1: view.y0 + view.canvas.height / view.scale,
+  }
+  if (!anyWaterIn(area, seen)) return null
   const step = style.size * 1.5
   const water = gridNear(view, step, [0, 0]).filter(isWater)
   if (water.length === 0) return null
