@@ -4,7 +4,7 @@ import { MAP_ORIGIN } from "../src/lib/content-rules"
 /**
  * Content-Security-Policy, in two parts:
  *  - netlify.toml sends, on every path, what every path shares (no plugins, no
- *    <base>, no form posts, no framing, https only). Netlify applies every rule
+ *    <base>, no form posts, framing by our own pages only, https only). Netlify applies every rule
  *    that matches a path, so this part also reaches the editor at /admin/,
  *    which has its own policy: it may hold nothing the editor must not obey.
  *  - the build adds to each page a <meta http-equiv> policy with the rest:
@@ -15,7 +15,11 @@ import { MAP_ORIGIN } from "../src/lib/content-rules"
  * A browser enforces both policies, so the page gets the stricter of each.
  */
 
-/** What a public page loads besides scripts: its own images, styles, fonts, data and manifest, and the map frame. */
+/**
+ * What a public page loads besides scripts: its own images, styles, fonts, data
+ * and manifest, and frames: our own maps drawn at build time ('self': the
+ * /maps/*.svg files, internal/maps/) and the map host's frame.
+ */
 export const PAGE_RESOURCE_DIRECTIVES = [
   "img-src 'self' data:",
   "style-src 'self' 'unsafe-inline'",
@@ -24,7 +28,7 @@ export const PAGE_RESOURCE_DIRECTIVES = [
   "manifest-src 'self'",
   "media-src 'self'",
   "worker-src 'self'",
-  `frame-src ${MAP_ORIGIN}`,
+  `frame-src 'self' ${MAP_ORIGIN}`,
 ] as const
 
 /** Script types a browser executes; JSON-LD (application/ld+json) is data and is not hashed. */

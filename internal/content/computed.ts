@@ -12,6 +12,10 @@ export const COMPUTED_FIELDS = {
   City: {
     milesFromShop: { type: "Float!", description: "Distance from the shop in miles, rounded for display" },
     nearby: { type: "[NearbyCity!]!", description: "The nearest town pages with their distance, nearest first" },
+    locatorMap: {
+      type: "LocatorMap!",
+      description: "The town page's map: the town, its nearby towns, the shop and the line to it (internal/maps/)",
+    },
   },
   Business: {
     serviceCenter: {
@@ -33,6 +37,11 @@ export const COMPUTED_ROOT_FIELDS = {
     type: "TownIndex!",
     args: {},
     description: "The towns as the home page, the service-area hub and the county pages present them",
+  },
+  serviceAreaMap: {
+    type: "MapFile!",
+    args: {},
+    description: "The map of the service area that the home page and the hub embed, written as a file",
   },
 } as const
 
@@ -70,5 +79,88 @@ type County @dontInfer {
   townCount: Int!
   "Every town that lies (partly) in the county, by name"
   towns: [City!]! @link
+  "The county page's map of its towns, written as a file"
+  map: MapFile!
+}
+
+"A map drawn at build time and written as an SVG file under /maps/, for a page to embed"
+type MapFile @dontInfer {
+  "Its address: /maps/{name}.{content hash}.svg"
+  src: String!
+  "Its canvas, in its own units: the embedding keeps this aspect ratio"
+  width: Int!
+  height: Int!
+  "What it shows, for the frame's title"
+  title: String!
+}
+
+"A text on a map, in the map's units: y is the middle of the line of text"
+type MapLabel @dontInfer {
+  text: String!
+  x: Float!
+  y: Float!
+  "start, middle or end: which part of the text sits at x"
+  anchor: String!
+}
+
+"A county as a map draws it: its name and SVG path data, clipped to the map"
+type MapShape @dontInfer {
+  name: String!
+  d: String!
+}
+
+"A scale bar: its left end, its length in the map's units and the miles it stands for"
+type MapScaleBar @dontInfer {
+  x: Float!
+  y: Float!
+  width: Float!
+  miles: Float!
+  label: MapLabel!
+}
+
+"A mark on a map and its label (none when the label found no room)"
+type MapPlace @dontInfer {
+  x: Float!
+  y: Float!
+  label: MapLabel
+}
+
+"The straight line from the shop (x1, y1) to the town (x2, y2), labelled with the miles the page states"
+type MapRoute @dontInfer {
+  x1: Float!
+  y1: Float!
+  x2: Float!
+  y2: Float!
+  label: MapLabel!
+}
+
+"A nearby town on a town page's map, linked to its page"
+type MapNeighbour @dontInfer {
+  name: String!
+  slug: String!
+  x: Float!
+  y: Float!
+  label: MapLabel!
+  "False when its name found no room: it shows only while its link has focus or the pointer"
+  labelShown: Boolean!
+}
+
+"A town page's map, drawn inline: everything in the units of a width × height canvas"
+type LocatorMap @dontInfer {
+  width: Int!
+  height: Int!
+  title: String!
+  description: String!
+  land: [MapShape!]!
+  "SVG path data of the state lines in view, or empty"
+  stateLines: String!
+  countyNames: [MapLabel!]!
+  "The name of the water in view, if it has one"
+  water: MapLabel
+  scale: MapScaleBar!
+  shop: MapPlace!
+  town: MapPlace!
+  route: MapRoute!
+  neighbours: [MapNeighbour!]!
 }
 `

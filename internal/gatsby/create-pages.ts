@@ -42,6 +42,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
             name
             slug
           }
+          map {
+            src
+            width
+            height
+            title
+          }
         }
       }
     }

@@ -1,13 +1,9 @@
 import type { GatsbyNode } from "gatsby"
 import { COMPUTED_ROOT_FIELDS } from "../content/computed"
 import { once, townFacts, type Town } from "../content/town-facts"
+import { buildMaps, businessNodeOf, townsOf, type BusinessNode } from "./map-files"
 import { distanceMiles, roundMiles, type LatLng } from "../../src/lib/geo"
 import { radiusTownName } from "../../src/lib/service-radius"
-
-interface BusinessNode {
-  geo: LatLng
-  serviceRadius: { center: string }
-}
 
 interface NodeModel {
   findOne<T>(args: { type: string }): Promise<T | null>
@@ -20,6 +16,16 @@ interface ResolverContext {
 }
 
 type GetNodesByType = (type: string) => unknown[]
+
+/** The distance a town page states: from the shop, rounded for display. */
+const milesFromShop = (business: BusinessNode, town: LatLng): number => roundMiles(distanceMiles(business.geo, town))
+
+/** The business record the maps are drawn for. */
+async function businessOf(context: ResolverContext): Promise<BusinessNode> {
+  const business = await context.nodeModel.findOne<BusinessNode>({ type: "Business" })
+  if (!business) throw new Error("data/business.json: no business record to measure distances from")
+  return business
+}
 
 /**
  * Makes a query depend on every town, so `gatsby develop` re-runs it when any town
@@ -36,25 +42,21 @@ const dependOnEveryTown = (context: ResolverContext) => context.nodeModel.findAl
  * never computes them.
  */
 export function computedResolvers(getNodesByType: GetNodesByType) {
-  const facts = once(() =>
-    townFacts(
-      (getNodesByType("City") as Town[]).map(({ id, name, slug, county, lat, lng }) => ({
-        id,
-        name,
-        slug,
-        county,
-        lat,
-        lng,
-      })),
-    ),
-  )
+  const towns = once(() => townsOf(getNodesByType))
+  const facts = once(() => townFacts(towns()))
+  const maps = once(() => buildMaps(towns(), businessNodeOf(getNodesByType), facts()))
   return {
     City: {
       milesFromShop: {
+        resolve: async (source: Town, _args: unknown, context: ResolverContext) =>
+          milesFromShop(await businessOf(context), source),
+      },
+      locatorMap: {
         resolve: async (source: Town, _args: unknown, context: ResolverContext) => {
-          const business = await context.nodeModel.findOne<BusinessNode>({ type: "Business" })
-          if (!business) throw new Error("data/business.json: no business record to measure distances from")
-          return roundMiles(distanceMiles(business.geo, source))
+          const business = await businessOf(context)
+          await dependOnEveryTown(context)
+          const nearby = (facts().neighbours().get(source.slug) ?? []).map(({ place }) => place.slug)
+          return maps().locator(source.slug, milesFromShop(business, source), nearby)
         },
       },
       nearby: {
@@ -89,7 +91,23 @@ export function computedResolvers(getNodesByType: GetNodesByType) {
         ...COMPUTED_ROOT_FIELDS.townIndex,
         resolve: async (_source: unknown, _args: unknown, context: ResolverContext) => {
           await dependOnEveryTown(context)
-          return facts().index
+          const { index } = facts()
+          // A county's map is drawn only when a query asks for it (county pages, above the limit).
+          const counties = index.counties.map((county) => ({
+            ...county,
+            get map() {
+              return maps().county(county.slug)
+            },
+          }))
+          return { ...index, counties }
+        },
+      },
+      serviceAreaMap: {
+        ...COMPUTED_ROOT_FIELDS.serviceAreaMap,
+        resolve: async (_source: unknown, _args: unknown, context: ResolverContext) => {
+          await businessOf(context)
+          await dependOnEveryTown(context)
+          return maps().overview()
         },
       },
     },

@@ -8,6 +8,8 @@ import { writeEditor } from "../cms/admin-files"
 import { editorBackend } from "../cms/backend"
 import { editorConfig } from "../cms/editor-config"
 import { CONTENT_TYPES } from "../content/model"
+import { MAPS_FOLDER } from "../maps/svg-file"
+import { currentMapFiles, writeMapFiles } from "./map-files"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
@@ -22,21 +24,39 @@ function htmlFiles(dir: string): string[] {
   })
 }
 
+/** The map files a page embeds: /maps/….svg. */
+const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
+
 /**
  * After the build: robots.txt from the same siteUrl as canonicals and sitemap,
- * each page's Content-Security-Policy (see internal/csp.ts), and the editor at
- * /admin/ (Decap CMS from node_modules, its config.yml from the content model).
+ * the maps drawn as files (public/maps/, internal/maps/), each page's
+ * Content-Security-Policy (see internal/csp.ts), and the editor at /admin/
+ * (Decap CMS from node_modules, its config.yml from the content model).
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByType }) => {
   const siteUrl = resolveSiteUrl()
   fs.writeFileSync(path.join(PUBLIC_DIR, "robots.txt"), robotsTxt(siteUrl))
 
+  const maps = writeMapFiles(PUBLIC_DIR, currentMapFiles(getNodesByType))
+  reporter.info(`maps written to /${MAPS_FOLDER}/: ${maps.written.join(", ")}`)
+
   const files = htmlFiles(PUBLIC_DIR)
   const damaged: string[] = []
+  const missingMaps = new Set<string>()
   for (const file of files) {
     const html = withoutNulBytes(fs.readFileSync(file))
     if (hasReplacementCharacter(html)) damaged.push(path.relative(PUBLIC_DIR, file))
-    fs.writeFileSync(file, addPagePolicy(html.toString("utf8")))
+    const text = html.toString("utf8")
+    for (const [src] of text.matchAll(MAP_REFERENCE)) {
+      if (!fs.existsSync(path.join(PUBLIC_DIR, src))) missingMaps.add(`${path.relative(PUBLIC_DIR, file)} -> ${src}`)
+    }
+    fs.writeFileSync(file, addPagePolicy(text))
+  }
+  if (missingMaps.size > 0) {
+    reporter.panicOnBuild(
+      `These pages embed a map this build did not draw (a page kept from an earlier build's cache?): ${[...missingMaps].join(", ")}. ` +
+        "Run `gatsby clean` and build again.",
+    )
   }
   if (damaged.length > 0) {
     reporter.panicOnBuild(

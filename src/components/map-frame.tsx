@@ -1,6 +1,7 @@
 import * as React from "react"
 import { MapPin } from "lucide-react"
 import { useHydrated } from "../hooks/use-hydrated"
+import { mapPageUrl } from "../lib/map-url"
 import * as styles from "./map-frame.module.css"
 
 interface MapFrameProps {
@@ -17,7 +18,8 @@ interface MapFrameProps {
 /**
  * An embedded map that asks nothing of the map host until the visitor wants it.
  * The page carries a placeholder naming the place, with a plain link that opens
- * the map in a new tab (all a visitor without JavaScript needs). Once hydrated,
+ * the place on the map host's normal page in a new tab (all a visitor without
+ * JavaScript needs; the embed address would open a bare frame). Once hydrated,
  * the frame replaces the placeholder when it scrolls into view or when the
  * visitor presses "Show map"; both take the same reserved height, so nothing shifts.
  */
@@ -70,7 +72,7 @@ export function MapFrame({ src, title, place, height = 400 }: MapFrameProps) {
           <button type="button" className={styles.show} onClick={show}>
             Show map of {place}
           </button>
-          <a href={src} target="_blank" rel="noopener noreferrer" className={styles.link}>
+          <a href={mapPageUrl(src, place)} target="_blank" rel="noopener noreferrer" className={styles.link}>
             Open the map of {place} in a new tab
           </a>
         </div>

@@ -5,7 +5,8 @@ export interface LatLng {
   lng: number
 }
 
-const EARTH_RADIUS_MILES = 3958.8
+/** The mean radius of the Earth, as distanceMiles and the maps (internal/maps/) measure it. */
+export const EARTH_RADIUS_MILES = 3958.8
 const toRadians = (degrees: number): number => (degrees * Math.PI) / 180
 
 /** Great-circle (haversine) distance between two points, in statute miles. */

@@ -10,6 +10,7 @@ import { BrandLogos, type BrandLogoData } from "../components/home/brand-logos"
 import { CityLinks } from "../components/city-links"
 import { CountyLinks } from "../components/county-links"
 import { MapFrame } from "../components/map-frame"
+import { EmbeddedMap } from "../components/maps/embedded-map"
 import { ContactDetails } from "../components/home/contact-details"
 import { CallButton } from "../components/call-button"
 import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
@@ -24,7 +25,7 @@ import * as grid from "../components/card-grid.module.css"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const { business } = useSiteData()
-  const { homePage, couponBook, townIndex, homePageCopy } = data
+  const { homePage, couponBook, townIndex, homePageCopy, serviceAreaMap } = data
   if (!homePage || !couponBook || !homePageCopy) {
     throw new Error("data/business.json, data/coupons.json or data/home-page.json is missing.")
   }
@@ -63,6 +64,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         tone="alt"
         intro={`We serve ${countPhrase(townIndex.townCount, "community", "communities")} within ${milesPhrase(serviceRadius.miles)} of ${serviceRadius.center}. Choose your ${townIndex.listsEveryTown ? "town" : "county"}:`}
       >
+        <EmbeddedMap map={serviceAreaMap} />
         {townIndex.listsEveryTown ? (
           <CityLinks cities={townIndex.towns} label="Towns we serve" />
         ) : (
@@ -115,6 +117,9 @@ export const query = graphql`
         slug
         townCount
       }
+    }
+    serviceAreaMap {
+      ...MapFileFields
     }
     homePageCopy {
       heroClaims

@@ -5,6 +5,7 @@ import { Section } from "../components/section"
 import { CallPrompt } from "../components/call-prompt"
 import { CityLinks } from "../components/city-links"
 import { CountyLinks } from "../components/county-links"
+import { EmbeddedMap } from "../components/maps/embedded-map"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, countiesPhrase, milesPhrase } from "../lib/phrases"
@@ -16,7 +17,7 @@ import * as links from "../components/city-links.module.css"
 export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaPageQuery>) {
   const { business } = useSiteData()
   const entries = data.serviceAreaGrid?.entries ?? []
-  const { townIndex } = data
+  const { townIndex, serviceAreaMap } = data
   const { miles, center } = business.serviceRadius
   return (
     <Layout>
@@ -39,6 +40,7 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
         </CallPrompt>
       </Section>
       <Section id="all-towns" title="Every Town We Serve, by County" tone="alt">
+        <EmbeddedMap map={serviceAreaMap} />
         {townIndex.listsEveryTown ? (
           groupByCounty(townIndex.towns).map(({ county, cities }) => (
             <section key={county} aria-labelledby={`county-${county}`}>
@@ -62,6 +64,9 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
 
 export const query = graphql`
   query ServiceAreaPage {
+    serviceAreaMap {
+      ...MapFileFields
+    }
     serviceAreaGrid {
       entries {
         name

@@ -8,6 +8,7 @@ import { CheckList } from "../components/check-list"
 import { CallButton } from "../components/call-button"
 import { Prose } from "../components/prose"
 import { MapFrame } from "../components/map-frame"
+import { LocatorMap } from "../components/maps/locator-map"
 import { CityFactsList } from "../components/city/city-facts-list"
 import { NearbyCities } from "../components/city/nearby-cities"
 import { SeoHead } from "../components/seo/seo-head"
@@ -53,6 +54,7 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
       </PageHero>
       <Section id="about-town" title={`Homes and Appliances in ${city.name}`}>
         <CityFactsList county={city.county} milesFromShop={city.milesFromShop} shopTown={site.business.address.city} />
+        <LocatorMap map={city.locatorMap} />
         <Prose paragraphs={[city.localParagraph]} />
       </Section>
       <Section id="why-choose" title={`Why ${city.name} Homeowners Call Us`} tone="alt">
@@ -82,6 +84,9 @@ export const query = graphql`
       mapUrl
       localParagraph
       milesFromShop
+      locatorMap {
+        ...LocatorMapFields
+      }
       nearby {
         miles
         city {

@@ -5,6 +5,7 @@ import { Breadcrumb } from "../components/breadcrumb"
 import { Section } from "../components/section"
 import { CityLinks } from "../components/city-links"
 import { CallPrompt } from "../components/call-prompt"
+import { EmbeddedMap, type MapFileData } from "../components/maps/embedded-map"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { HOME_PATH, SERVICE_AREA_PATH, countyPath } from "../lib/routes"
@@ -22,6 +23,8 @@ export interface CountyPageContext {
   slug: string
   townCount: number
   towns: readonly CityLink[]
+  /** The county's map of its towns, drawn as a file at build time. */
+  map: MapFileData
 }
 
 const countyTrail = (county: CountyPageContext): Crumb[] => [
@@ -42,6 +45,7 @@ export default function CountyPage({ pageContext: county }: PageProps<object, Co
         level={1}
         intro={`We serve ${county.townCount} ${county.townCount === 1 ? "community" : "communities"} in ${county.name} County, all within ${miles} miles of ${center}. Choose your town:`}
       >
+        <EmbeddedMap map={county.map} />
         <CityLinks cities={county.towns} label={`Towns in ${county.name} County`} />
         <CallPrompt title="Don't See Your Town?" phone={business.phone}>
           <p>Call and ask whether we reach your street.</p>

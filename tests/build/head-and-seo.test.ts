@@ -32,12 +32,12 @@ describe("head of every page", () => {
     const $ = page(route)
     const url = `${siteUrl}${route}`
     expect($("html").attr("lang")).toBe("en")
-    expect($("title")).toHaveLength(1)
-    expect($("title").text().length).toBeGreaterThan(10)
+    expect($("head > title")).toHaveLength(1)
+    expect($("head > title").text().length).toBeGreaterThan(10)
     expect($("meta[name='description']").attr("content")?.length).toBeGreaterThan(50)
     expect($("link[rel='canonical']").attr("href")).toBe(url)
     expect($("meta[property='og:url']").attr("content")).toBe(url)
-    expect($("meta[property='og:title']").attr("content")).toBe($("title").text())
+    expect($("meta[property='og:title']").attr("content")).toBe($("head > title").text())
     expect($("meta[property='og:type']").attr("content")).toBe("website")
     expect($("meta[property='og:site_name']").attr("content")).toBe(`${business.brand} Appliance Repair`)
     expect($("meta[property='og:locale']").attr("content")).toBe("en_US")
@@ -57,7 +57,7 @@ describe("head of every page", () => {
   it("keeps city titles under 60 characters and descriptions under 160", () => {
     for (const city of cities) {
       const $ = page(`/service-area/${city.slug}/`)
-      expect($("title").text().length).toBeLessThan(60)
+      expect($("head > title").text().length).toBeLessThan(60)
       expect($("meta[name='description']").attr("content")?.length).toBeLessThan(160)
     }
   })

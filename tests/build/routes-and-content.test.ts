@@ -30,15 +30,28 @@ const citySlugs = new Set(cities.map((city) => city.slug))
 /** Grid names with no city record stay plain text (today: Waukegan). */
 const gridWithoutPage = grid.filter((name) => !citySlugs.has(citySlug(name)))
 
+/** Whether a link opens the map host's normal page of the place an embed address shows (not the embed address). */
+function opensPlaceOf(href: string | undefined, mapUrl: string): boolean {
+  if (!href?.startsWith("https://")) return false
+  const opened = new URL(href)
+  const embed = new URL(mapUrl)
+  return (
+    `${opened.origin}${opened.pathname}` === `${embed.origin}${embed.pathname}` &&
+    opened.searchParams.get("q") === embed.searchParams.get("q") &&
+    !opened.searchParams.has("output")
+  )
+}
+
 /**
- * A map as the built page carries it: no frame (nothing is asked of the map host
- * before the visitor wants it), but a placeholder in the section that names the
- * place, keeps the frame's 400px and links to the map address in a new tab.
+ * A map as the built page carries it: no frame of the map host (nothing is asked
+ * of it before the visitor wants it; our own maps are frames of /maps/ files),
+ * but a placeholder in the section that names the place, keeps the frame's 400px
+ * and links to the place's normal page on the map host in a new tab.
  */
 function expectMapPlaceholder($: CheerioAPI, section: string, mapUrl: string, place: string) {
-  expect($("iframe")).toHaveLength(0)
+  expect($("iframe").filter((_, el) => !($(el).attr("src") ?? "").startsWith("/maps/"))).toHaveLength(0)
   expect(mapUrl).toMatch(/^https:\/\/www\.google\.com\/maps/)
-  const link = $(`${section} a`).filter((_, el) => $(el).attr("href") === mapUrl)
+  const link = $(`${section} a`).filter((_, el) => opensPlaceOf($(el).attr("href"), mapUrl))
   expect(link).toHaveLength(1)
   expect(link.attr("target")).toBe("_blank")
   expect(link.attr("rel")).toContain("noopener")
@@ -130,7 +143,7 @@ describe("home page", () => {
     expect(new Set(hrefs)).toEqual(new Set(cities.map((city) => `/service-area/${city.slug}/`)))
   })
 
-  it("holds the service-area map as a placeholder naming the centre town, with a link to the map and no frame", () => {
+  it("holds the map host's service-area map as a placeholder naming the centre town, with a link to the map and no frame of the map host", () => {
     expectMapPlaceholder($, "#service-area", business.homeMapUrl, business.serviceRadius.center.split(",")[0])
   })
 

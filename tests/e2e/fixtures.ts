@@ -8,6 +8,12 @@ export const cities = readCities()
 /** The map host: the only third-party origin a page may contact, and only when the visitor wants the map. */
 export const MAP_HOST = /^https:\/\/www\.google\.com\//
 
+/** The map host's frame, once it has replaced its placeholder (our own maps are frames too, from /maps/). */
+export const MAP_HOST_FRAME = "iframe[src^='https://www.google.com/']"
+
+/** Our own maps drawn at build time and embedded from their files (internal/maps/). */
+export const OWN_MAP_FRAME = "iframe[src^='/maps/']"
+
 /** One route of each template. */
 export const TEMPLATES = [
   { name: "home", path: "/" },
@@ -75,7 +81,7 @@ export async function scrollThrough(page: import("@playwright/test").Page) {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   })
-  if (hasMap) await expect(page.frameLocator("iframe").locator("body")).toContainText("Map")
+  if (hasMap) await expect(page.frameLocator(MAP_HOST_FRAME).locator("body")).toContainText("Map")
   await expect
     .poll(() =>
       page.evaluate(() => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0)),

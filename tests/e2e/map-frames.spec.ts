@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test"
-import { MAP_HOST, business, cities, expect, gotoHydrated, test } from "./fixtures"
+import { MAP_HOST, MAP_HOST_FRAME, business, cities, expect, gotoHydrated, test } from "./fixtures"
 
 // The map host is stubbed by the fixtures (no test reaches the network); these
 // tests watch which requests leave for it, and when.
@@ -50,15 +50,15 @@ test("a city page asks nothing of the map host until its map scrolls into view, 
   await expect(show).not.toBeInViewport()
   await page.waitForTimeout(1000)
   expect(requests).toEqual([])
-  await expect(page.locator("iframe")).toHaveCount(0)
+  await expect(page.locator(MAP_HOST_FRAME)).toHaveCount(0)
 
   // The placeholder's box already holds the frame's height.
   expect((await show.locator("xpath=../..").boundingBox())?.height).toBe(400)
   await show.scrollIntoViewIfNeeded()
 
-  const frame = page.locator("#map iframe")
+  const frame = page.locator(`#map ${MAP_HOST_FRAME}`)
   await expect(frame).toHaveAttribute("title", new RegExp(city.name))
-  await expect(page.frameLocator("#map iframe").locator("body")).toContainText("Map")
+  await expect(page.frameLocator(`#map ${MAP_HOST_FRAME}`).locator("body")).toContainText("Map")
   expect(requests).toEqual([city.mapUrl])
   expect((await frame.boundingBox())?.height).toBe(400)
   expect(await layoutShift(page)).toBe(0)
@@ -76,9 +76,9 @@ test("the home page's map loads when its button is pressed, before it is scrolle
   // A keyboard user reaching the button: focus it without scrolling, then press it.
   await show.evaluate((button: HTMLElement) => button.focus({ preventScroll: true }))
   await page.keyboard.press("Enter")
-  const frame = page.locator("#service-area iframe")
+  const frame = page.locator(`#service-area ${MAP_HOST_FRAME}`)
   await expect(frame).toHaveAttribute("title", new RegExp(centreTown))
-  await expect(page.frameLocator("#service-area iframe").locator("body")).toContainText("Map")
+  await expect(page.frameLocator(`#service-area ${MAP_HOST_FRAME}`).locator("body")).toContainText("Map")
   expect(requests).toEqual([business.homeMapUrl])
   // Focus follows into the frame that replaced the button.
   await expect(frame).toBeFocused()

@@ -1,4 +1,4 @@
-import { MAP_HOST, business, cities, expect, test } from "./fixtures"
+import { MAP_HOST, MAP_HOST_FRAME, business, cities, expect, test } from "./fixtures"
 
 // What a visitor gets before Gatsby's scripts arrive, or without JavaScript at all.
 test.use({ javaScriptEnabled: false })
@@ -29,7 +29,7 @@ test("the call buttons are plain tel: links", async ({ page }) => {
   await expect(page.locator("header a[href^='tel:']")).toBeVisible()
 })
 
-test("a city's map is a placeholder naming the town with a link that opens the map; nothing is asked of the map host", async ({
+test("a city's map is a placeholder naming the town with a link that opens the town on the map host's normal page; nothing is asked of the map host", async ({
   page,
 }) => {
   const city = cities.find((record) => record.slug === "buffalo-grove")
@@ -41,11 +41,16 @@ test("a city's map is a placeholder naming the town with a link that opens the m
   await page.goto(`/service-area/${city.slug}/`)
   const link = page.getByRole("link", { name: `Open the map of ${city.name} in a new tab` })
   await link.scrollIntoViewIfNeeded()
-  await expect(link).toHaveAttribute("href", city.mapUrl)
+  // The normal page of the same place: the embed address would open a bare frame page.
+  const opened = new URL((await link.getAttribute("href")) ?? "")
+  const embed = new URL(city.mapUrl)
+  expect(`${opened.origin}${opened.pathname}`).toBe(`${embed.origin}${embed.pathname}`)
+  expect(opened.searchParams.get("q")).toBe(embed.searchParams.get("q"))
+  expect(opened.searchParams.has("output")).toBe(false)
   await expect(link).toHaveAttribute("target", "_blank")
   await expect(page.locator("#map").getByText(`Map of ${city.name}, Illinois`)).toBeVisible()
   // The button needs JavaScript, so it is not offered.
   await expect(page.getByRole("button", { name: `Show map of ${city.name}` })).toBeHidden()
-  await expect(page.locator("iframe")).toHaveCount(0)
+  await expect(page.locator(MAP_HOST_FRAME)).toHaveCount(0)
   expect(requests).toEqual([])
 })

@@ -1,7 +1,7 @@
 import fs from "fs"
 import path from "path"
 import { parse } from "smol-toml"
-import { TEMPLATES, UNKNOWN_PATH, expect, gotoHydrated, scrollThrough, test } from "./fixtures"
+import { MAP_HOST_FRAME, TEMPLATES, UNKNOWN_PATH, expect, gotoHydrated, scrollThrough, test } from "./fixtures"
 
 // The headers the test server sends are read from netlify.toml, as here.
 const config = parse(fs.readFileSync(path.resolve(__dirname, "../../netlify.toml"), "utf8")) as unknown as {
@@ -41,7 +41,7 @@ test("the city map frame is allowed by the policy and loads", async ({ page }) =
   await gotoHydrated(page, "/service-area/evanston/")
   // Scrolled into view, the placeholder gives way to the frame.
   await page.getByRole("button", { name: "Show map of Evanston" }).scrollIntoViewIfNeeded()
-  await expect(page.frameLocator("iframe").locator("body")).toContainText("Map")
+  await expect(page.frameLocator(MAP_HOST_FRAME).locator("body")).toContainText("Map")
   expect(await page.evaluate(() => window.__cspViolations)).toEqual([])
 })
 

@@ -1,5 +1,14 @@
 import AxeBuilder from "@axe-core/playwright"
-import { TEMPLATES, UNKNOWN_PATH, business, expect, gotoHydrated, scrollThrough, test } from "./fixtures"
+import {
+  MAP_HOST_FRAME,
+  TEMPLATES,
+  UNKNOWN_PATH,
+  business,
+  expect,
+  gotoHydrated,
+  scrollThrough,
+  test,
+} from "./fixtures"
 import { IBM_POLICY, checkWithIbm } from "./ibm-checker"
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -72,7 +81,7 @@ test(`IBM Equal Access (${IBM_POLICY}) finds no failure on any template or the 4
 test("the city map frame, once scrolled to, is 400px high and titled", async ({ page }) => {
   await gotoHydrated(page, "/service-area/buffalo-grove/")
   await page.getByRole("button", { name: "Show map of Buffalo Grove" }).scrollIntoViewIfNeeded()
-  const frame = page.locator("iframe")
+  const frame = page.locator(MAP_HOST_FRAME)
   await expect(frame).toHaveAttribute("title", /Buffalo Grove/)
   const box = await frame.boundingBox()
   expect(box?.height).toBe(400)

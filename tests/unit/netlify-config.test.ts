@@ -36,6 +36,8 @@ const everyPath = rule("/*")
 const directives = parsePolicy(everyPath["Content-Security-Policy"] ?? "")
 const admin = rule("/admin/*")
 const adminDirectives = parsePolicy(admin["Content-Security-Policy"] ?? "")
+const maps = rule("/maps/*")
+const mapDirectives = parsePolicy(maps["Content-Security-Policy"] ?? "")
 const pageDirectives = parsePolicy(pagePolicy([]))
 
 /** Fetch directives: what a document may load. The policy of every path must name none, or it would bind the editor too. */
@@ -66,8 +68,9 @@ describe("netlify.toml", () => {
     expect(everyPath["X-Content-Type-Options"]).toBe("nosniff")
   })
 
-  it("has, on every path, a CSP of what every path shares: nothing to frame, post, plug in or rebase", () => {
-    expect(directives.get("frame-ancestors")).toEqual(["'none'"])
+  it("has, on every path, a CSP of what every path shares: framed by our own pages only, nothing to post, plug in or rebase", () => {
+    // Our pages embed our maps (/maps/*.svg) in frames; no other site may frame anything of ours.
+    expect(directives.get("frame-ancestors")).toEqual(["'self'"])
     expect(directives.get("base-uri")).toEqual(["'self'"])
     expect(directives.get("form-action")).toEqual(["'none'"])
     expect(directives.get("object-src")).toEqual(["'none'"])
@@ -78,7 +81,7 @@ describe("netlify.toml", () => {
     expect(FETCH_DIRECTIVES.filter((name) => directives.has(name))).toEqual([])
   })
 
-  it("gives /admin/ its own CSP: eval and inline styles for Decap, the GitHub API and Netlify's OAuth, no framing", () => {
+  it("gives /admin/ its own CSP: eval and inline styles for Decap, the GitHub API and Netlify's OAuth, no framing at all", () => {
     expect(adminDirectives.get("default-src")).toEqual(["'self'"])
     expect(adminDirectives.get("script-src")).toEqual(["'self'", "'unsafe-eval'"])
     expect(adminDirectives.get("style-src")).toEqual(["'self'", "'unsafe-inline'"])
@@ -87,8 +90,12 @@ describe("netlify.toml", () => {
     expect(admin["X-Robots-Tag"]).toBe("noindex")
   })
 
-  it("keeps in the /admin/ policy everything the policy of every path says, so either way of combining them holds", () => {
-    for (const [name, sources] of directives) expect([name, adminDirectives.get(name)]).toEqual([name, sources])
+  it("keeps in the /admin/ policy everything the policy of every path says, or stricter, so either way of combining them holds", () => {
+    for (const [name, sources] of directives) {
+      // The editor is framed by nobody; every path allows our own pages to frame (the maps).
+      const expected = name === "frame-ancestors" ? ["'none'"] : sources
+      expect([name, adminDirectives.get(name)]).toEqual([name, expected])
+    }
   })
 
   it("never lets the deployed editor reach a local port", () => {
@@ -110,10 +117,19 @@ describe("netlify.toml", () => {
     }
   })
 
-  it("does not override the cache headers Gatsby's Netlify adapter writes", () => {
-    for (const rule of config.headers) {
-      expect(Object.keys(rule.values).map((name) => name.toLowerCase())).not.toContain("cache-control")
-    }
+  it("does not override the cache headers Gatsby's Netlify adapter writes: only our maps' files get one", () => {
+    const caching = config.headers.filter((rule) =>
+      Object.keys(rule.values).some((name) => name.toLowerCase() === "cache-control"),
+    )
+    expect(caching.map((rule) => rule.for)).toEqual(["/maps/*"])
+  })
+
+  it("caches the maps' files for a year (their names carry their content's hash) and lets them load or run nothing", () => {
+    expect(maps["Cache-Control"]).toBe("public, max-age=31536000, immutable")
+    expect(Object.fromEntries(mapDirectives)).toEqual({
+      "default-src": ["'none'"],
+      "style-src": ["'unsafe-inline'"],
+    })
   })
 })
 
@@ -129,9 +145,9 @@ describe("per-page policy", () => {
     expect(inlineScriptHashes(page)).toEqual([sha256('window.pagePath="/";'), sha256("console.log(1)")].sort())
   })
 
-  it("allows own images, styles, fonts, data and manifest, the map host in frame-src, and no inline script", () => {
+  it("allows own images, styles, fonts, data and manifest, our maps and the map host in frame-src, and no inline script", () => {
     expect(pageDirectives.get("script-src")).toEqual(["'self'"])
-    expect(pageDirectives.get("frame-src")).toEqual([MAP_ORIGIN])
+    expect(pageDirectives.get("frame-src")).toEqual(["'self'", MAP_ORIGIN])
     expect(pageDirectives.get("connect-src")).toEqual(["'self'"])
     expect(pageDirectives.get("img-src")).toEqual(["'self'", "data:"])
     expect(pageDirectives.get("style-src")).toContain("'self'")

@@ -1,0 +1,200 @@
+import { countyPhrase, listPhrase, milesPhrase } from "../../src/lib/phrases"
+import { round1, roundPoint, svgPath, toView, type Canvas, type Point } from "./geometry"
+import {
+  aroundPoint,
+  lineBoxes,
+  pointBox,
+  textBox,
+  type LabelSpace,
+  type PlacedLabel,
+  type TextAnchor,
+  type TextStyle,
+} from "./labels"
+import {
+  countiesInView,
+  countyLabels,
+  scaleBar,
+  spaceFor,
+  toLabel,
+  waterLabel,
+  type Label,
+  type ScaleBar,
+} from "./layers"
+import type { PlacedTown, ServiceArea } from "./service-area"
+import { DOT_RADIUS as DOT, TEXT, TOWN_DOT_RADIUS } from "../../src/lib/map-style"
+import { LABEL_GAP } from "./labels"
+import { fitView } from "./views"
+
+/**
+ * A town page's locator map, drawn inline: the town, the neighbours the page
+ * lists (links to their pages), the shop, and the straight line from the shop
+ * to the town labelled with the miles the page states; the counties around.
+ * Its own view of the projected plane, so the work per town is moving and
+ * clipping a few already projected county outlines.
+ */
+
+export const LOCATOR_CANVAS: Canvas = { width: 360, height: 270 }
+/** Room around the marks for their labels, in canvas units. */
+const PAD = { x: 64, y: 36 }
+/** The locator never shows less than this many miles across. */
+const MIN_MILES_ACROSS = 5
+
+export interface LocatorPlace {
+  x: number
+  y: number
+  label: Label | null
+}
+
+export interface LocatorNeighbour {
+  name: string
+  slug: string
+  x: number
+  y: number
+  label: Label
+  /** False when its name found no room: it shows only while the link has focus or the pointer. */
+  labelShown: boolean
+}
+
+export interface LocatorDrawing {
+  width: number
+  height: number
+  title: string
+  description: string
+  land: Array<{ name: string; d: string }>
+  stateLines: string
+  countyNames: Label[]
+  water: Label | null
+  scale: ScaleBar
+  shop: LocatorPlace
+  town: LocatorPlace
+  /** From the shop (x1, y1) to the town (x2, y2); its label is always placed. */
+  route: { x1: number; y1: number; x2: number; y2: number; label: Label }
+  neighbours: LocatorNeighbour[]
+}
+
+/**
+ * Places for the distance's label beside the line, on either side: at its
+ * middle first, then towards either end, a little farther off each round.
+ * Sideways of a steep line the label starts (or ends) beside it; above or below
+ * a flat one it is centred on it.
+ */
+function alongLine(from: Point, to: Point, size: number) {
+  const length = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1
+  const normal: Point = [-(to[1] - from[1]) / length, (to[0] - from[0]) / length]
+  const places: Array<{ x: number; y: number; anchor: TextAnchor }> = []
+  for (const away of [0.5, 1, 1.6]) {
+    for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
+      const x = from[0] + (to[0] - from[0]) * t
+      const y = from[1] + (to[1] - from[1]) * t
+      for (const side of [1, -1]) {
+        const nx = normal[0] * side
+        const ny = normal[1] * side
+        const anchor: TextAnchor = Math.abs(nx) < 0.5 ? "middle" : nx > 0 ? "start" : "end"
+        const offset = size * away + (anchor === "middle" ? size * 0.7 : 4)
+        places.push({ x: x + nx * offset, y: y + ny * offset, anchor })
+      }
+    }
+  }
+  return places
+}
+
+/** A label that must show: at its first free place, else at its first place regardless. */
+function essential(
+  space: LabelSpace,
+  text: string,
+  style: TextStyle,
+  places: ReadonlyArray<{ x: number; y: number; anchor: TextAnchor }>,
+): PlacedLabel {
+  const placed = space.place(text, style, places)
+  if (placed) return placed
+  const { x, y, anchor } = places[0]
+  const box = textBox(text, style, x, y, anchor)
+  space.block(box)
+  return { text, x, y, anchor, box }
+}
+
+/**
+ * The locator of one town. `miles` is the distance the page states
+ * (City.milesFromShop), `neighbours` the towns it lists (City.nearby).
+ */
+export function locatorDrawing(
+  area: ServiceArea,
+  town: PlacedTown,
+  neighbours: readonly PlacedTown[],
+  miles: number,
+): LocatorDrawing {
+  const view = fitView(
+    area,
+    [town.at, area.shop.at, ...neighbours.map((n) => n.at)],
+    LOCATOR_CANVAS,
+    PAD,
+    MIN_MILES_ACROSS,
+  )
+  const at = (point: Point) => toView(view, point)
+  const townAt = at(town.at)
+  const shopAt = at(area.shop.at)
+  const space = spaceFor(view)
+
+  space.block(pointBox(townAt, TOWN_DOT_RADIUS + 1), pointBox(shopAt, DOT.narrow + 2))
+  for (const neighbour of neighbours) space.block(pointBox(at(neighbour.at), DOT.narrow + 1))
+  const scale = scaleBar(area, view, space, TEXT.scale.narrow)
+
+  const townPlaces = [
+    ...aroundPoint(townAt, TOWN_DOT_RADIUS + 3, TEXT.place.narrow),
+    ...aroundPoint(townAt, TOWN_DOT_RADIUS + 14, TEXT.place.narrow),
+  ]
+  space.block(...lineBoxes(shopAt, townAt, 3))
+  const townLabel = essential(space, town.name, TEXT.place.narrow, townPlaces)
+  // The shop's name is the only key to its mark: it always shows.
+  const shopLabel = essential(space, "Our shop", TEXT.place.narrow, [
+    ...aroundPoint(shopAt, LABEL_GAP, TEXT.place.narrow),
+    ...aroundPoint(shopAt, LABEL_GAP + 12, TEXT.place.narrow),
+  ])
+  const routeLabel = essential(space, milesPhrase(miles), TEXT.place.narrow, [
+    ...alongLine(shopAt, townAt, TEXT.place.narrow.size),
+    ...townPlaces,
+  ])
+  const neighbourLabels = neighbours.map((neighbour) =>
+    space.place(neighbour.name, TEXT.town.narrow, [
+      ...aroundPoint(at(neighbour.at), LABEL_GAP, TEXT.town.narrow),
+      ...aroundPoint(at(neighbour.at), LABEL_GAP + 6, TEXT.town.narrow),
+    ]),
+  )
+
+  const shown = countiesInView(area, view)
+  const named = countyLabels(view, shown, space, TEXT.county.narrow)
+  const water = waterLabel(area, view, shown, space, TEXT.water.narrow)
+
+  const [townX, townY] = roundPoint(townAt)
+  const [shopX, shopY] = roundPoint(shopAt)
+  const names = neighbours.map((neighbour) => neighbour.name)
+  return {
+    width: LOCATOR_CANVAS.width,
+    height: LOCATOR_CANVAS.height,
+    title: `Map of ${town.name} and our ${area.shop.town} shop`,
+    description:
+      `${town.name}, in ${countyPhrase(town.county)}, is ${milesPhrase(miles)} from our shop in ${area.shop.town}: ` +
+      `the straight line between them on the map.` +
+      (names.length ? ` Nearby towns on the map: ${listPhrase(names)}.` : ""),
+    land: shown.map(({ county, d }) => ({ name: county.name, d })),
+    stateLines: svgPath(view, area.stateLines),
+    countyNames: named.map(({ label }) => toLabel(label)),
+    water: water ? toLabel(water) : null,
+    scale,
+    shop: { x: shopX, y: shopY, label: toLabel(shopLabel) },
+    town: { x: townX, y: townY, label: toLabel(townLabel) },
+    route: { x1: shopX, y1: shopY, x2: townX, y2: townY, label: toLabel(routeLabel) },
+    neighbours: neighbours.map((neighbour, i) => {
+      const [x, y] = roundPoint(at(neighbour.at))
+      const placed = neighbourLabels[i]
+      return {
+        name: neighbour.name,
+        slug: neighbour.slug,
+        x,
+        y,
+        label: placed ? toLabel(placed) : { text: neighbour.name, x: round1(x + LABEL_GAP), y, anchor: "start" },
+        labelShown: placed !== null,
+      }
+    }),
+  }
+}

@@ -1,0 +1,35 @@
+import { mapPageUrl } from "../../src/lib/map-url"
+import { readBusiness, readCities } from "../fixtures/content"
+
+const embeds = [
+  ...readCities().map((city) => ({ place: city.name, embed: city.mapUrl })),
+  { place: readBusiness().serviceRadius.center, embed: readBusiness().homeMapUrl },
+]
+
+describe("the link that opens a map in a new tab", () => {
+  it("opens the map host's normal page of the same place for every map of data/, not the embed address", () => {
+    const offenders = embeds.flatMap(({ place, embed }) => {
+      const opened = new URL(mapPageUrl(embed, place))
+      const from = new URL(embed)
+      const same =
+        `${opened.origin}${opened.pathname}` === `${from.origin}${from.pathname}` &&
+        opened.searchParams.get("q") === from.searchParams.get("q") &&
+        !opened.searchParams.has("output")
+      return same ? [] : [`${place}: ${opened.href}`]
+    })
+    expect(embeds.length).toBeGreaterThan(1)
+    expect(offenders).toEqual([])
+  })
+
+  it("keeps the address's other parameters and their encoding", () => {
+    expect(mapPageUrl("https://www.google.com/maps?q=Wheeling%2C%20IL&z=13&output=embed", "Wheeling")).toBe(
+      "https://www.google.com/maps?q=Wheeling%2C%20IL&z=13",
+    )
+  })
+
+  it("searches for the place by name when the embed address holds no query (an /maps/embed?pb=… address)", () => {
+    expect(mapPageUrl("https://www.google.com/maps/embed?pb=!1m18!2d-87.9", "Buffalo Grove, IL")).toBe(
+      "https://www.google.com/maps/search/?api=1&query=Buffalo%20Grove%2C%20IL",
+    )
+  })
+})

@@ -1,0 +1,155 @@
+import { computedResolvers } from "../../internal/gatsby/create-resolvers"
+import { buildMaps } from "../../internal/gatsby/map-files"
+import { townFacts, type Town } from "../../internal/content/town-facts"
+import { projectServiceArea } from "../../internal/maps/service-area"
+import { overviewDrawing } from "../../internal/maps/towns-map"
+import { siteMaps } from "../../internal/maps/site-maps"
+import { readMapColors } from "../../internal/maps/tokens"
+import type { LocatorDrawing } from "../../internal/maps/locator-map"
+import { LIST_EVERY_TOWN_UP_TO } from "../../src/lib/content-rules"
+import { countyNames, milesPhrase } from "../../src/lib/phrases"
+import { cityPath, countyPath } from "../../src/lib/routes"
+import { radiusTownName } from "../../src/lib/service-radius"
+import { countySlug } from "../../src/lib/slug"
+import { readBusiness, readCities } from "../fixtures/content"
+import { insideRings, pathRings, type XY } from "../fixtures/svg-geometry"
+
+// The maps of data/ as the build draws them: through the resolvers the pages query.
+const business = readBusiness()
+const cities = readCities()
+const towns: Town[] = cities.map(({ name, slug, county, lat, lng }) => ({
+  id: `City ${slug}`,
+  name,
+  slug,
+  county,
+  lat,
+  lng,
+}))
+const nodes: Record<string, unknown[]> = { City: towns, Business: [business] }
+const resolvers = computedResolvers((type) => nodes[type] ?? [])
+const context = {
+  nodeModel: {
+    findOne: async <T>() => business as T,
+    findAll: async <T>() => ({ entries: [] as T[] }),
+    getNodeById: <T>({ id }: { id: string }) => (towns.find((town) => town.id === id) ?? null) as T | null,
+  },
+}
+
+/** What each town page states and draws. */
+async function townPages() {
+  return Promise.all(
+    towns.map(async (town) => ({
+      town,
+      miles: await resolvers.City.milesFromShop.resolve(town, {}, context),
+      nearby: (await resolvers.City.nearby.resolve(town, {}, context)).map(({ city }) => city),
+      map: (await resolvers.City.locatorMap.resolve(town, {}, context)) as LocatorDrawing,
+    })),
+  )
+}
+
+describe("the overview map (home page and /service-area/)", () => {
+  const centre = cities.find((city) => city.name === radiusTownName(business.serviceRadius.center))
+  if (!centre) throw new Error("data/business.json: serviceRadius.center names no town of data/cities/")
+  const drawing = overviewDrawing(projectServiceArea(towns, business, centre), null)
+
+  // A town's first county is the one most of it lies in; its centre (lat/lng) can lie in another it
+  // names: Barrington's ("Cook, Lake") is in Lake County, Hanover Park's ("Cook, DuPage") in DuPage.
+  it("puts every town's dot inside the outline of a county it names", () => {
+    const offenders = cities.flatMap((city) => {
+      const dot = drawing.links.find((link) => link.href === cityPath(city.slug))
+      if (!dot) return [`${city.name} (no dot)`]
+      const named = countyNames(city.county).map(countySlug)
+      const outlines = drawing.land.filter((shape) => named.includes(countySlug(shape.name)))
+      if (outlines.length === 0) return [`${city.name} (no outline of ${city.county})`]
+      return outlines.some((county) => insideRings(pathRings(county.d), [dot.x, dot.y]))
+        ? []
+        : [`${city.name} (${city.county}) at ${dot.x},${dot.y}`]
+    })
+    expect(offenders).toEqual([])
+  })
+
+  it("is drawn the same way every time: same bytes, same file name", () => {
+    const draw = () => siteMaps({ towns, business, countyLinks: null, colors: readMapColors() }).overview()
+    const [first, second] = [draw(), draw()]
+    expect(second.svg).toBe(first.svg)
+    expect(second.src).toBe(first.src)
+    expect(first.src).toMatch(/^\/maps\/service-area\.[0-9a-f]{12}\.svg$/)
+  })
+
+  it(`links the counties instead of the towns above ${LIST_EVERY_TOWN_UP_TO} towns`, () => {
+    const copies = Array.from({ length: LIST_EVERY_TOWN_UP_TO + 1 - towns.length }, (_, i) => {
+      const town = towns[i % towns.length]
+      return { ...town, id: `Town ${i}`, name: `${town.name} ${i}`, slug: `${town.slug}-${i}` }
+    })
+    const many: Town[] = [...towns, ...copies]
+    const { svg } = buildMaps(many, business, townFacts(many)).overview()
+    const hrefs = Array.from(svg.matchAll(/<a href="([^"]+)"/g), ([, href]) => href).sort()
+    const counties = new Set(many.flatMap((town) => countyNames(town.county).map(countySlug)))
+    expect(hrefs).toEqual(Array.from(counties, countyPath).sort())
+  })
+})
+
+describe("each town page's map", () => {
+  it("draws the line from the shop as long as the miles the page prints, measured with its scale bar, within rounding", async () => {
+    const offenders = (await townPages()).flatMap(({ town, miles, map }) => {
+      const unitsPerMile = map.scale.width / map.scale.miles
+      const measured = Math.hypot(map.route.x2 - map.route.x1, map.route.y2 - map.route.y1) / unitsPerMile
+      // The page rounds to a tenth of a mile under 10 miles, to whole miles above; the drawing to a tenth of a unit.
+      const rounding = (miles < 10 ? 0.05 : 0.5) + 0.02
+      return Math.abs(measured - miles) <= rounding
+        ? []
+        : [`${town.name}: prints ${miles}, draws ${measured.toFixed(3)}`]
+    })
+    expect(offenders).toEqual([])
+  })
+
+  it("labels the line with the miles the page prints", async () => {
+    const offenders = (await townPages())
+      .filter(({ miles, map }) => map.route.label.text !== milesPhrase(miles))
+      .map(({ town, map }) => `${town.name}: "${map.route.label.text}"`)
+    expect(offenders).toEqual([])
+  })
+
+  it("names the town and the shop", async () => {
+    const offenders = (await townPages()).filter(
+      ({ town, map }) => map.town.label?.text !== town.name || map.shop.label?.text !== "Our shop",
+    )
+    expect(offenders.map(({ town }) => town.name)).toEqual([])
+  })
+
+  it("starts the line at the shop and ends it at the town", async () => {
+    const offenders = (await townPages()).filter(
+      ({ map }) =>
+        map.route.x1 !== map.shop.x ||
+        map.route.y1 !== map.shop.y ||
+        map.route.x2 !== map.town.x ||
+        map.route.y2 !== map.town.y,
+    )
+    expect(offenders.map(({ town }) => town.name)).toEqual([])
+  })
+
+  it("shows and links exactly the nearby towns the page lists", async () => {
+    const offenders = (await townPages()).flatMap(({ town, nearby, map }) => {
+      const listed = nearby.map((id) => towns.find((other) => other.id === id)?.slug)
+      const drawn = map.neighbours.map((neighbour) => neighbour.slug)
+      return JSON.stringify(drawn) === JSON.stringify(listed) ? [] : [`${town.name}: [${drawn}] vs [${listed}]`]
+    })
+    expect(offenders).toEqual([])
+  })
+
+  it("keeps the town, the shop, the nearby towns and every label on its canvas", async () => {
+    const onCanvas = (map: LocatorDrawing, [x, y]: XY) => x >= 0 && y >= 0 && x <= map.width && y <= map.height
+    const offenders = (await townPages()).flatMap(({ town, map }) => {
+      const points: Array<[string, XY]> = [
+        ["town", [map.town.x, map.town.y]],
+        ["shop", [map.shop.x, map.shop.y]],
+        ...map.neighbours.map((n): [string, XY] => [n.name, [n.x, n.y]]),
+        ...[map.town.label, map.shop.label, map.route.label, ...map.neighbours.map((n) => n.label), ...map.countyNames]
+          .filter((label) => label !== null)
+          .map((label): [string, XY] => [`label "${label.text}"`, [label.x, label.y]]),
+      ]
+      return points.filter(([, point]) => !onCanvas(map, point)).map(([what]) => `${town.name}: ${what}`)
+    })
+    expect(offenders).toEqual([])
+  })
+})
