@@ -1,5 +1,5 @@
-import { z } from "zod"
 import type { ContentType } from "./model"
+import { recordJsonSchema, type FieldSchema as JsonSchema } from "./json-schema"
 
 /**
  * GraphQL type definitions derived from the content model, through the JSON
@@ -7,19 +7,6 @@ import type { ContentType } from "./model"
  * decides the `!`, arrays become non-null lists, nested objects become the
  * object type their `graphqlType` metadata names. Nothing here lists a field.
  */
-
-/** The part of JSON Schema the content model produces. */
-export interface JsonSchema {
-  type?: string
-  properties?: Record<string, JsonSchema>
-  required?: string[]
-  items?: JsonSchema
-  enum?: unknown[]
-  title?: string
-  description?: string
-  graphqlType?: string
-  fileReference?: boolean
-}
 
 export interface GraphqlField {
   name: string
@@ -40,9 +27,6 @@ export interface GraphqlObjectType {
 
 /** Fields computed at build time, added to a content type: field name -> SDL type and description. */
 export type ComputedFields = Readonly<Record<string, Readonly<Record<string, { type: string; description: string }>>>>
-
-/** The JSON Schema of one record of a content type (the bridge the editor config uses too). */
-export const recordJsonSchema = (type: ContentType): JsonSchema => z.toJSONSchema(type.schema) as JsonSchema
 
 const describe = (schema: JsonSchema): string | undefined =>
   [schema.title, schema.description].filter(Boolean).join(": ") || undefined
