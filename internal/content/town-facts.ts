@@ -1,4 +1,4 @@
-import { LIST_EVERY_TOWN_UP_TO } from "../../src/lib/content-rules"
+import { LIST_EVERY_TOWN_UP_TO } from "./computed"
 import { countyNames } from "../../src/lib/phrases"
 import { matchGridToPages } from "../../src/lib/service-area"
 import { countySlug } from "../../src/lib/slug"
@@ -90,5 +90,3 @@ export function townFacts(towns: readonly Town[], listEveryTownUpTo = LIST_EVERY
       })),
   }
 }
-
-export type TownFacts = ReturnType<typeof townFacts>

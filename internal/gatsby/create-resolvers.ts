@@ -1,7 +1,7 @@
 import type { GatsbyNode } from "gatsby"
 import { COMPUTED_ROOT_FIELDS } from "../content/computed"
 import { once, townFacts, type Town } from "../content/town-facts"
-import { distanceMiles, roundMiles, type LatLng } from "../../src/lib/geo"
+import { distanceMiles, roundMiles, type LatLng } from "../geo/distance"
 import { radiusTownName } from "../../src/lib/service-radius"
 
 interface BusinessNode {

@@ -6,7 +6,7 @@ import * as styles from "./map-frame.module.css"
 interface MapFrameProps {
   /** The map's embed address on the map host. */
   src: string
-  /** The frame's title, also shown on the placeholder: "Map of Buffalo Grove, Illinois". */
+  /** The frame's title, also shown on the placeholder: "Map of Buffalo Grove, IL". */
   title: string
   /** The place the button and the link name: "Show map of Buffalo Grove". */
   place: string

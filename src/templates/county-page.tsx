@@ -9,7 +9,7 @@ import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { HOME_PATH, SERVICE_AREA_PATH, countyPath } from "../lib/routes"
 import { breadcrumbJsonLd } from "../lib/structured-data"
-import type { CityLink, Crumb } from "../lib/types"
+import type { Crumb } from "../lib/routes"
 
 /**
  * A county page's data, from the townIndex query of page creation
@@ -21,7 +21,7 @@ export interface CountyPageContext {
   name: string
   slug: string
   townCount: number
-  towns: readonly CityLink[]
+  towns: readonly Pick<Queries.City, "slug" | "name">[]
 }
 
 const countyTrail = (county: CountyPageContext): Crumb[] => [

@@ -43,7 +43,7 @@ test("a city's map is a placeholder naming the town with a link that opens the m
   await link.scrollIntoViewIfNeeded()
   await expect(link).toHaveAttribute("href", city.mapUrl)
   await expect(link).toHaveAttribute("target", "_blank")
-  await expect(page.locator("#map").getByText(`Map of ${city.name}, Illinois`)).toBeVisible()
+  await expect(page.locator("#map").getByText(`Map of ${city.name}, ${business.address.region}`)).toBeVisible()
   // The button needs JavaScript, so it is not offered.
   await expect(page.getByRole("button", { name: `Show map of ${city.name}` })).toBeHidden()
   await expect(page.locator("iframe")).toHaveCount(0)

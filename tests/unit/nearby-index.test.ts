@@ -1,5 +1,5 @@
 import { nearbyPlaces } from "../../internal/geo/nearby-index"
-import { nearestPlaces } from "../../src/lib/geo"
+import { nearestPlaces } from "../../internal/geo/distance"
 import { readCities } from "../fixtures/content"
 
 interface Town {
