@@ -1,8 +1,8 @@
 // Two suites: `unit` (jsdom: pure logic and components) and `build-output`
 // (node: reads public/ after `gatsby build`).
-const transform = { "^.+\\.[jt]sx?$": "<rootDir>/tests/jest-preprocess.js" }
-// kdbush, geokdbush and tinyqueue ship only ES modules: compile them like our own code.
-const transformIgnorePatterns = ["/node_modules/(?!(kdbush|geokdbush|tinyqueue)/)"]
+const transform = { "^.+\\.m?[jt]sx?$": "<rootDir>/tests/jest-preprocess.js" }
+// kdbush, geokdbush, tinyqueue and the d3 modules ship only ES modules: compile them like our own code.
+const transformIgnorePatterns = ["/node_modules/(?!(kdbush|geokdbush|tinyqueue|d3-geo|d3-array|internmap)/)"]
 
 /** @type {import('jest').Config} */
 module.exports = {

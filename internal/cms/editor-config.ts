@@ -123,8 +123,9 @@ const numberRange = (schema: EditorJsonSchema) => {
 export function editorField(name: string, schema: EditorJsonSchema, required: boolean, where = name): EditorField {
   const label = schema.title ?? name
   // The hint says what the field is, then every rule across records that governs it.
-  const rules = schema.rules?.join(" ")
-  const hint = schema.description && rules ? `${schema.description}. ${rules}` : (schema.description ?? rules)
+  // The hint says what the field is, what fills it when left empty, then the rules across records that govern it.
+  const more = [...(schema.derived ? [`Leave it empty: ${schema.derived}.`] : []), ...(schema.rules ?? [])].join(" ")
+  const hint = schema.description && more ? `${schema.description}. ${more}` : schema.description || more || undefined
   const base = { name, label, ...(hint ? { hint } : {}), required }
 
   if (schema.fileReference) {
@@ -223,8 +224,10 @@ export function editorCollection(type: ContentType): EditorCollection {
       create: !fixedSet,
       delete: !fixedSet,
       identifier_field: schema.properties?.name ? "name" : type.recordKey,
-      // The file is named after the record key, as the build's validation requires.
-      slug: `{{fields.${type.recordKey}}}`,
+      // The file is named after the record key, as the build's validation requires. A key the
+      // build derives from the name (a town's page address) is Decap's slug of the name: the
+      // owner never types it.
+      slug: key?.derived ? "{{slug}}" : `{{fields.${type.recordKey}}}`,
       fields,
     }
   }

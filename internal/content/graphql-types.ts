@@ -1,6 +1,9 @@
 import type { ContentType } from "./model"
 import { recordJsonSchema, type FieldSchema as JsonSchema } from "./json-schema"
 
+/** The node field holding every derivable field of a record, given or derived (see on-create-node.ts). */
+export const COMPLETE_FIELDS = "complete"
+
 /**
  * GraphQL type definitions derived from the content model, through the JSON
  * Schema zod writes for each record: a property becomes a field, `required`
@@ -71,6 +74,16 @@ function objectType(
   const required = new Set(schema.required ?? [])
   const fields = Object.entries(schema.properties ?? {}).map(([fieldName, property]) => {
     const { type, directives } = fieldType(property, `${name}.${fieldName}`, collect)
+    // A derived field always has a value: the file's, or the one the build derived (node field COMPLETE_FIELDS).
+    if (property.derived) {
+      if (directives) throw new Error(`${name}.${fieldName}: a derived field cannot also be a file reference`)
+      return {
+        name: fieldName,
+        type: `${type}!`,
+        directives: `@proxy(from: "fields.${COMPLETE_FIELDS}.${fieldName}")`,
+        description: describe(property),
+      }
+    }
     return {
       name: fieldName,
       type: required.has(fieldName) ? `${type}!` : type,

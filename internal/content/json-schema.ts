@@ -7,7 +7,8 @@ import type { ContentType } from "./model"
  * (../cms/editor-config.ts) both read. zod writes each field's type, required
  * fields, patterns, list lengths, enums, number ranges and the model's metadata
  * (title, description, graphqlType, fileReference, fileFolder, multiline,
- * patternMessage); the rules across records are added to the fields they name.
+ * patternMessage); the rules across records and the derivations are added to
+ * the fields they name.
  */
 export interface FieldSchema {
   type?: string
@@ -33,6 +34,8 @@ export interface FieldSchema {
   fileFolder?: string
   /** The rules across records that govern this field, in the owner's words (the model's `rules`). */
   rules?: string[]
+  /** What fills the field when the file leaves it empty (the model's `derivations`), in the owner's words. */
+  derived?: string
 }
 
 /** The field schema at a dotted path of a record's schema ("serviceRadius.center"). */
@@ -47,6 +50,9 @@ function fieldAt(schema: FieldSchema, dottedPath: string, where: string): FieldS
 /** The JSON Schema of one record of a content type, with the statements of the rules across records. */
 export function recordJsonSchema(type: ContentType): FieldSchema {
   const schema = z.toJSONSchema(type.schema) as FieldSchema
+  for (const derivation of type.derivations) {
+    for (const field of derivation.fields) fieldAt(schema, field, type.typeName).derived = derivation.says
+  }
   for (const rule of type.rules) {
     for (const field of rule.fields) {
       const target = fieldAt(schema, field, type.typeName)

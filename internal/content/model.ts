@@ -1,11 +1,12 @@
 import { z } from "zod"
 import { citySlug } from "../../src/lib/slug"
 import { SERVICE_ICONS, TRUST_ICONS } from "../../src/lib/icon-names"
-import { MAP_HOST } from "../../src/lib/map-host"
+import { MAP_HOST, mapSearchUrl } from "../../src/lib/map-host"
 import { radiusTownName } from "../../src/lib/service-radius"
 import { distanceMiles, roundMiles, type LatLng } from "../geo/distance"
 import { isObject, ownsPath, type ContentSource, type RecordSource } from "./records"
 import { existingFile, namedAfterItsFile, ruleProblem, unique, type CrossRule, type RuleContext } from "./rules"
+import { coordinatesFromGazetteer, countyFromOutlines, type Derivation } from "./derivations"
 
 export type { ContentSource }
 
@@ -304,16 +305,24 @@ const citySchema = z
       matching(text, /^[^A-Z\s]+$/, "must be lower case with no spaces"),
       "Page address",
       "The town name in lower case with hyphens for spaces, e.g. arlington-heights",
-    ),
+    ).optional(),
     county: field(
       text,
       "County",
       "The county the town lies in; several separated by commas, the main one first, e.g. Cook, Lake",
-    ),
-    zip: field(zipList, "ZIP codes", "5-digit codes separated by commas; not shown on the page"),
-    lat: field(latitude, "Latitude", "Of the town centre, in decimal degrees with 4 places, e.g. 42.0838"),
-    lng: field(longitude, "Longitude", "Of the town centre, in decimal degrees with 4 places, e.g. -87.9806"),
-    mapUrl: field(mapUrl, "Map", "The Google Maps embed address of the town"),
+    ).optional(),
+    zip: field(zipList, "ZIP codes", "5-digit codes separated by commas; not shown on the page").optional(),
+    lat: field(latitude, "Latitude", "Of the town centre, in decimal degrees with 4 places, e.g. 42.0838").optional(),
+    lng: field(
+      longitude,
+      "Longitude",
+      "Of the town centre, in decimal degrees with 4 places, e.g. -87.9806",
+    ).optional(),
+    mapUrl: field(
+      mapUrl,
+      "Map",
+      "The Google Maps address of the town: its page, or the embed address of its frame",
+    ).optional(),
     localParagraph: field(
       wordCount(TOWN_PARAGRAPH_WORDS),
       "About the town",
@@ -322,7 +331,7 @@ const citySchema = z
   })
   .superRefine((city, ctx) => {
     const expected = citySlug(city.name)
-    if (city.slug !== expected) {
+    if (city.slug !== undefined && city.slug !== expected) {
       ctx.addIssue({
         code: "custom",
         path: ["slug"],
@@ -330,6 +339,23 @@ const citySchema = z
       })
     }
   })
+
+/** The town's page address: its name in lower case, spaces to hyphens (the spec's rule). */
+const slugFromName: Derivation = {
+  fields: ["slug"],
+  says: "made from the town's name, in lower case with hyphens for spaces",
+  derive: ({ name }) => (typeof name === "string" && name.trim() ? { values: { slug: citySlug(name) } } : undefined),
+}
+
+/** The Google Maps page of the town's name and state; the frame's embed address is made from it. */
+const mapFromName: Derivation = {
+  fields: ["mapUrl"],
+  says: "the Google Maps page of the town's name and state",
+  derive: ({ name }, { region }) =>
+    typeof name === "string" && name.trim() && region
+      ? { values: { mapUrl: mapSearchUrl(`${name.trim()}, ${region}`) } }
+      : undefined,
+}
 
 const brandSchema = z
   .strictObject({
@@ -467,11 +493,14 @@ export interface ContentType<Schema extends z.ZodType = z.ZodType> extends Recor
    * of their own: no two share a key, and a record of a folder is its file's name.
    */
   rules: readonly CrossRule[]
+  /** The fields a file may leave empty, and how the build fills them (./derivations.ts), in order. */
+  derivations: readonly Derivation[]
 }
 
-type ContentTypeDeclaration<Schema extends z.ZodType> = Omit<ContentType<Schema>, "rules"> & {
+type ContentTypeDeclaration<Schema extends z.ZodType> = Omit<ContentType<Schema>, "rules" | "derivations"> & {
   /** What else the records must satisfy (see ./rules.ts). */
   rules?: readonly CrossRule[]
+  derivations?: readonly Derivation[]
   /** How the owner calls one record, in a rule: "town", "service", "brand". */
   recordNoun?: string
 }
@@ -479,6 +508,7 @@ type ContentTypeDeclaration<Schema extends z.ZodType> = Omit<ContentType<Schema>
 /** A content type, with the rules every keyed record set has. */
 function contentType<Schema extends z.ZodType>({
   rules = [],
+  derivations = [],
   recordNoun = "record",
   ...type
 }: ContentTypeDeclaration<Schema>): ContentType<Schema> {
@@ -489,7 +519,7 @@ function contentType<Schema extends z.ZodType>({
         unique(key, `No two ${recordNoun}s may share it.`),
         ...("folder" in type.source ? [namedAfterItsFile(key, `The ${recordNoun}'s file is named after it.`)] : []),
       ]
-  return { ...type, rules: [...keyRules, ...rules] }
+  return { ...type, rules: [...keyRules, ...rules], derivations }
 }
 
 const MILES_PER_DEGREE_OF_LATITUDE = 69.05
@@ -592,6 +622,8 @@ export const cities = contentType({
   recordKey: "slug",
   recordNoun: "town",
   schema: citySchema,
+  // A new town needs its name and its paragraph; the build fills the rest.
+  derivations: [slugFromName, coordinatesFromGazetteer, countyFromOutlines, mapFromName],
   rules: [
     unique(
       "localParagraph",
@@ -666,6 +698,8 @@ export const CONTENT_TYPES: readonly ContentType[] = [
 export type BusinessContent = z.infer<typeof businessSchema>
 export type ServiceContent = z.infer<typeof serviceSchema>
 export type CityContent = z.infer<typeof citySchema>
+/** A town as its page shows it: what the file gives, and what the build derived for the rest. */
+export type CompleteCity = CityContent & Required<Pick<CityContent, "slug" | "county" | "lat" | "lng" | "mapUrl">>
 export type BrandContent = z.infer<typeof brandSchema>
 export type CouponBookContent = z.infer<typeof couponBookSchema>
 export type ServiceAreaGridContent = z.infer<typeof serviceAreaGridSchema>

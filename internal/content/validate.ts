@@ -10,7 +10,9 @@ import {
   sourceLabel,
   type ContentFiles,
   type ContentProblem,
+  type SourcedRecord,
 } from "./records"
+import { buildDerivationContext, completeRecord, needsDerivation } from "./derivations"
 import type { RuleContext } from "./rules"
 
 export type { ContentFiles, ContentProblem }
@@ -124,21 +126,53 @@ function schemaProblems(type: ContentType, files: ContentFiles): ContentProblem[
   })
 }
 
-/** Every rule across records and files, each run over its own type's records. */
-function crossRuleProblems(files: ContentFiles, { fileExists }: ValidateOptions): ContentProblem[] {
+/**
+ * Every type's records with their derivable fields filled (./derivations.ts),
+ * and the fields that could not be derived: what the owner must fill.
+ */
+export function completeContent(files: ContentFiles): {
+  records: ReadonlyMap<ContentType, SourcedRecord[]>
+  problems: ContentProblem[]
+} {
+  const [business] = recordsOf(CONTENT_TYPES.find((type) => type.typeName === "Business") as ContentType, files)
+  const context = buildDerivationContext(business?.data)
+  const problems: ContentProblem[] = []
+  const records = new Map(
+    CONTENT_TYPES.map((type) => [
+      type,
+      recordsOf(type, files).map((sourced) => {
+        if (!needsDerivation(type.derivations, sourced.data)) return sourced
+        const complete = completeRecord(type.derivations, sourced.data, context)
+        problems.push(
+          ...complete.problems.map(({ field, message }) => ({
+            file: sourced.file,
+            record: sourced.record,
+            field,
+            message,
+          })),
+        )
+        return { ...sourced, data: complete.record }
+      }),
+    ]),
+  )
+  return { records, problems }
+}
+
+/** Every rule across records and files, each run over its own type's (completed) records. */
+function crossRuleProblems(
+  records: ReadonlyMap<ContentType, SourcedRecord[]>,
+  { fileExists }: ValidateOptions,
+): ContentProblem[] {
   const byTypeName = new Map(CONTENT_TYPES.map((type) => [type.typeName, type]))
   const context: RuleContext = {
     records: (typeName) => {
       const type = byTypeName.get(typeName)
       if (!type) throw new Error(`A rule asks for records of ${typeName}, which the content model does not declare`)
-      return recordsOf(type, files)
+      return records.get(type) ?? []
     },
     fileExists,
   }
-  return CONTENT_TYPES.flatMap((type) => {
-    const records = recordsOf(type, files)
-    return type.rules.flatMap((rule) => rule.check(records, context))
-  })
+  return CONTENT_TYPES.flatMap((type) => type.rules.flatMap((rule) => rule.check(records.get(type) ?? [], context)))
 }
 
 /** Checks every data file against its content type and the rules across records and files. */
@@ -151,11 +185,9 @@ export function findContentProblems(files: ContentFiles, options: ValidateOption
         "belongs to no content type: declare it in internal/content/model.ts, or remove it",
       ),
     )
-  return [
-    ...undeclared,
-    ...CONTENT_TYPES.flatMap((type) => schemaProblems(type, files)),
-    ...crossRuleProblems(files, options),
-  ]
+  const schema = CONTENT_TYPES.flatMap((type) => schemaProblems(type, files))
+  const complete = completeContent(files)
+  return [...undeclared, ...schema, ...complete.problems, ...crossRuleProblems(complete.records, options)]
 }
 
 /** Throws a ContentError naming file, record and field when any content is wrong. */

@@ -1,6 +1,6 @@
 import type { GatsbyNode } from "gatsby"
 import { COMPUTED_ROOT_FIELDS } from "../content/computed"
-import { once, townFacts, type Town } from "../content/town-facts"
+import { once, townFacts, townOfNode, type CityNode } from "../content/town-facts"
 import { distanceMiles, roundMiles, type LatLng } from "../geo/distance"
 import { radiusTownName } from "../../src/lib/service-radius"
 
@@ -36,31 +36,20 @@ const dependOnEveryTown = (context: ResolverContext) => context.nodeModel.findAl
  * never computes them.
  */
 export function computedResolvers(getNodesByType: GetNodesByType) {
-  const facts = once(() =>
-    townFacts(
-      (getNodesByType("City") as Town[]).map(({ id, name, slug, county, lat, lng }) => ({
-        id,
-        name,
-        slug,
-        county,
-        lat,
-        lng,
-      })),
-    ),
-  )
+  const facts = once(() => townFacts((getNodesByType("City") as CityNode[]).map(townOfNode)))
   return {
     City: {
       milesFromShop: {
-        resolve: async (source: Town, _args: unknown, context: ResolverContext) => {
+        resolve: async (source: CityNode, _args: unknown, context: ResolverContext) => {
           const business = await context.nodeModel.findOne<BusinessNode>({ type: "Business" })
           if (!business) throw new Error("data/business.json: no business record to measure distances from")
-          return roundMiles(distanceMiles(business.geo, source))
+          return roundMiles(distanceMiles(business.geo, townOfNode(source)))
         },
       },
       nearby: {
-        resolve: async (source: Town, _args: unknown, context: ResolverContext) => {
+        resolve: async (source: CityNode, _args: unknown, context: ResolverContext) => {
           await dependOnEveryTown(context)
-          const neighbours = facts().neighbours().get(source.slug) ?? []
+          const neighbours = facts().neighbours().get(townOfNode(source).slug) ?? []
           return neighbours.map(({ place, miles }) => ({ city: place.id, miles: roundMiles(miles) }))
         },
       },

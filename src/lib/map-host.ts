@@ -5,3 +5,6 @@
  */
 export const MAP_HOST = "www.google.com"
 export const MAP_ORIGIN = `https://${MAP_HOST}`
+
+/** The normal Google Maps page of a place, e.g. "Lincolnwood, IL" (not the frame's embed address). */
+export const mapSearchUrl = (place: string): string => `${MAP_ORIGIN}/maps?q=${encodeURIComponent(place)}`

@@ -7,7 +7,7 @@ import { countyNames } from "../../src/lib/phrases"
 import { countySlug } from "../../src/lib/slug"
 import { countyPath } from "../../src/lib/routes"
 
-const cities = readCities<{ name: string; slug: string; county: string }>()
+const cities = readCities()
 const routes = builtRoutes()
 const KB = 1024
 

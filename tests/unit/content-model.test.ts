@@ -31,6 +31,7 @@ type ${type}Group { fieldValue: String totalCount: Int! nodes: [${type}!]! }`,
 directive @dontInfer on OBJECT
 directive @fileByRelativePath on FIELD_DEFINITION
 directive @link(by: String, from: String, on: String) on FIELD_DEFINITION
+directive @proxy(from: String!, fromNode: Boolean) on FIELD_DEFINITION
 scalar JSON
 type ImageSharp { gatsbyImageData: JSON! }
 type File { childImageSharp: ImageSharp }

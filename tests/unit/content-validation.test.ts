@@ -56,8 +56,10 @@ describe("content validation", () => {
 
   it("names file, record and field of a missing field", () => {
     const { files, city } = realFiles()
-    delete (city("barrington") as Partial<CityContent>).county
-    expect(messageFor(files)).toContain(`data/cities/barrington.json, record "barrington", field "county": is missing`)
+    delete (city("barrington") as Partial<CityContent>).localParagraph
+    expect(messageFor(files)).toContain(
+      `data/cities/barrington.json, record "barrington", field "localParagraph": is missing`,
+    )
   })
 
   it("names file, record and field of an empty field", () => {

@@ -81,12 +81,13 @@ describe("the editor's configuration is the content model's", () => {
     }
   })
 
-  it("lets the owner add and remove towns, one file each named after its slug, but not services, fixed by the spec", () => {
+  it("lets the owner add and remove towns, one file each named after its name, but not services, fixed by the spec", () => {
     const towns = config.collections.find((collection) => collection.folder === "data/cities")
     expect(towns).toMatchObject({
       create: true,
       delete: true,
-      slug: "{{fields.slug}}",
+      // Decap's slug of the identifier field, the town's name: the owner never types the page address.
+      slug: "{{slug}}",
       identifier_field: "name",
       extension: "json",
     })
@@ -190,6 +191,18 @@ describe("rules the editor enforces, as the spec fixes them", () => {
     expect(field("business", "serviceRadius", "center").hint).toContain("must have a page among the Towns")
   })
 
+  it("asks a new town for its name and paragraph only, and says what fills each field left empty", () => {
+    const fields = fieldsOf(config.collections.find((c) => c.name === "cities") as EditorCollection)
+    expect(fields.filter((candidate) => candidate.required).map((candidate) => candidate.name)).toEqual([
+      "name",
+      "localParagraph",
+    ])
+    for (const name of ["slug", "county", "lat", "lng", "mapUrl"]) {
+      expect([name, field("cities", name).hint]).toEqual([name, expect.stringContaining("Leave it empty: ")])
+    }
+    expect(field("cities", "lat").hint).toContain("looked up by the town's name in the business's state")
+  })
+
   it("text boxes for paragraphs, one-line inputs for names", () => {
     expect(field("cities", "localParagraph").widget).toBe("text")
     expect(field("cities", "name").widget).toBe("string")
@@ -230,6 +243,7 @@ describe("a content type or field added to the model reaches the editor with no 
       source: { file: "site-copy.json" },
       recordKey: null,
       rules: [],
+      derivations: [],
       schema: z.strictObject({
         headline: z.string().min(1).meta({ title: "Headline", description: "The home page's headline" }),
         openOnSundays: z.boolean().meta({ title: "Open on Sundays", description: "Shown in the footer" }),

@@ -25,7 +25,7 @@ const manyTowns = (n: number, counties: readonly string[]) =>
 
 describe("the town index: every town while they are few, counties above the limit", () => {
   it("lists every one of the real towns by name, and no county page", () => {
-    const towns = readCities<Town>().map((city) => ({ ...city, id: city.slug }))
+    const towns: Town[] = readCities().map((city) => ({ ...city, id: city.slug }))
     expect(towns.length).toBeLessThanOrEqual(LIST_EVERY_TOWN_UP_TO)
     const { index } = townFacts(towns)
     expect(index.listsEveryTown).toBe(true)
