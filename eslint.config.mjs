@@ -7,6 +7,24 @@ import reactHooks from "eslint-plugin-react-hooks"
 import jsxA11y from "eslint-plugin-jsx-a11y"
 import prettier from "eslint-config-prettier"
 import globals from "globals"
+import { builtinModules } from "node:module"
+
+/**
+ * Which code runs where, enforced here (an editor shows a crossing as you type):
+ *  - browser code (src/, gatsby-browser.tsx, gatsby-ssr.tsx), which webpack bundles
+ *    for the pages: browser globals only, and nothing from internal/ (build time),
+ *    tests/, scripts/ or Node's own modules;
+ *  - build code (internal/, gatsby-node.ts, gatsby-config.ts) and scripts: Node
+ *    globals; they may use src/'s pure modules, never tests/;
+ *  - tests, and scripts that drive a browser: Node (and jest), and the browser's
+ *    globals for code that runs in jsdom or that they hand to a browser.
+ */
+const NODE_MODULES = builtinModules.filter((name) => !name.startsWith("_"))
+const noImportsFrom = (...folders) =>
+  folders.map((folder) => ({
+    group: [`**/${folder}`, `**/${folder}/**`],
+    message: `${folder}/ is not for this side of the code (see eslint.config.mjs).`,
+  }))
 
 export default tseslint.config(
   {
@@ -32,9 +50,6 @@ export default tseslint.config(
   reactHooks.configs.flat.recommended,
   jsxA11y.flatConfigs.recommended,
   {
-    languageOptions: {
-      globals: { ...globals.browser, ...globals.node },
-    },
     rules: {
       "@typescript-eslint/no-unused-vars": [
         "error",
@@ -47,8 +62,53 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    files: ["src/**/*.{ts,tsx}", "gatsby-browser.tsx", "gatsby-ssr.tsx", "static/**/*.js"],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: NODE_MODULES.map((name) => ({ name, message: "Browser code runs without Node's modules." })),
+          patterns: [
+            ...noImportsFrom("internal", "tests", "scripts"),
+            { group: ["node:*"], message: "Browser code runs without Node's modules." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      "internal/**/*.ts",
+      "gatsby-node.ts",
+      "gatsby-config.ts",
+      "scripts/**/*.{js,cjs,mjs,ts}",
+      "*.{js,cjs,mjs,ts}",
+    ],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { "no-restricted-imports": ["error", { patterns: noImportsFrom("tests") }] },
+  },
+  {
+    // Scripts that drive a browser hand it functions (page.evaluate) that run there.
+    files: ["scripts/**/*.{js,cjs,mjs,ts}"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    // gatsby-node.ts only re-exports the typed Node APIs of internal/gatsby/.
+    files: ["gatsby-node.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Program > :not(ExportNamedDeclaration[source.value=/^\\.\\/internal\\/gatsby\\//])",
+          message: "gatsby-node.ts only re-exports the Node APIs of internal/gatsby/.",
+        },
+      ],
+    },
+  },
+  {
     files: ["tests/**/*.{js,ts,tsx}"],
-    languageOptions: { globals: { ...globals.jest } },
+    languageOptions: { globals: { ...globals.node, ...globals.jest, ...globals.browser } },
   },
   prettier,
 )

@@ -2,12 +2,14 @@ import type { GatsbyConfig } from "gatsby"
 import fs from "fs"
 import { resolveSiteUrl } from "./src/lib/site-url"
 import { THEME_COLOR } from "./src/lib/theme"
+import { siteNameOf } from "./src/lib/site-name"
 import { jsonTypeName } from "./internal/content/model"
+import { ADMIN_PATH } from "./internal/cms/admin-path"
 
 const siteUrl = resolveSiteUrl()
 // The brand lives in data/business.json only; the web app manifest reads it from there.
 const business = JSON.parse(fs.readFileSync("./data/business.json", "utf8")) as { brand: string }
-const siteName = `${business.brand} Appliance Repair`
+const siteName = siteNameOf(business.brand)
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -40,7 +42,7 @@ const config: GatsbyConfig = {
       resolve: "gatsby-plugin-sitemap",
       options: {
         // The editor at /admin/ is no Gatsby page, so no sitemap entry; excluded should that change.
-        excludes: ["/404/", "/404.html", "/dev-404-page/", "/admin/", "/admin/**"],
+        excludes: ["/404/", "/404.html", "/dev-404-page/", ADMIN_PATH, `${ADMIN_PATH}**`],
       },
     },
     {

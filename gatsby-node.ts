@@ -1,5 +1,6 @@
 // Each Gatsby Node API lives in its own typed module under internal/gatsby/.
 export { onPreBootstrap } from "./internal/gatsby/on-pre-bootstrap"
+export { onCreateNode } from "./internal/gatsby/on-create-node"
 export { createSchemaCustomization } from "./internal/gatsby/create-schema-customization"
 export { createResolvers } from "./internal/gatsby/create-resolvers"
 export { createPages } from "./internal/gatsby/create-pages"

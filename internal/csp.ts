@@ -1,5 +1,5 @@
 import { createHash } from "crypto"
-import { MAP_ORIGIN } from "../src/lib/content-rules"
+import { MAP_ORIGIN } from "../src/lib/map-host"
 
 /**
  * Content-Security-Policy, in two parts:

@@ -4,8 +4,6 @@ import path from "path"
 import { stringify } from "yaml"
 import type { EditorConfig } from "./editor-config"
 
-/** Where the editor is served from; public/admin/index.html comes from static/admin/. */
-export const ADMIN_PATH = "/admin/"
 export const CONFIG_FILE = "config.yml"
 
 /**

@@ -1,6 +1,6 @@
 import path from "path"
-import { z } from "zod"
 import type { ContentType } from "../content/model"
+import { recordJsonSchema, type FieldSchema as EditorJsonSchema } from "../content/json-schema"
 
 /**
  * Decap CMS's configuration (public/admin/config.yml), derived from the content
@@ -15,30 +15,6 @@ import type { ContentType } from "../content/model"
  * phone number shown and dialled alike, a logo file that exists) the build's
  * validation still stops, with its file-record-field message.
  */
-
-/** The part of JSON Schema the content model produces, plus each pattern's own message. */
-export interface EditorJsonSchema {
-  type?: string
-  properties?: Record<string, EditorJsonSchema>
-  required?: string[]
-  items?: EditorJsonSchema
-  enum?: unknown[]
-  title?: string
-  description?: string
-  pattern?: string
-  /** The model's message for a text that breaks `pattern`, e.g. "must look like (847) 555-0142". */
-  patternMessage?: string
-  minLength?: number
-  minimum?: number
-  maximum?: number
-  exclusiveMinimum?: number
-  exclusiveMaximum?: number
-  minItems?: number
-  maxItems?: number
-  multiline?: boolean
-  fileReference?: boolean
-  fileFolder?: string
-}
 
 /** One field of a Decap collection (the widgets and options we use). */
 export interface EditorField {
@@ -120,21 +96,6 @@ export const LIST_FIELD = "records"
 
 const DATA_FOLDER = "data"
 
-/** A record's JSON Schema, with the model's message for each pattern. */
-export function editorJsonSchema(type: ContentType): EditorJsonSchema {
-  return z.toJSONSchema(type.schema, {
-    override: ({ zodSchema, jsonSchema }) => {
-      for (const check of zodSchema._zod.def.checks ?? []) {
-        const def = check._zod.def as { format?: string; error?: (issue: never) => unknown }
-        if (def.format !== "regex" || !def.error) continue
-        const message = def.error(undefined as never)
-        const text = typeof message === "string" ? message : (message as { message?: string } | undefined)?.message
-        if (text) (jsonSchema as EditorJsonSchema).patternMessage = text
-      }
-    },
-  }) as EditorJsonSchema
-}
-
 /** A path relative to data/ (as data files write it) as a path from the repository's root. */
 const fromRepoRoot = (pathFromData: string): string => path.posix.normalize(path.posix.join(DATA_FOLDER, pathFromData))
 
@@ -161,7 +122,11 @@ const numberRange = (schema: EditorJsonSchema) => {
 /** The editor field of one property of the model. */
 export function editorField(name: string, schema: EditorJsonSchema, required: boolean, where = name): EditorField {
   const label = schema.title ?? name
-  const base = { name, label, ...(schema.description ? { hint: schema.description } : {}), required }
+  // The hint says what the field is, then every rule across records that governs it.
+  // The hint says what the field is, what fills it when left empty, then the rules across records that govern it.
+  const more = [...(schema.derived ? [`Leave it empty: ${schema.derived}.`] : []), ...(schema.rules ?? [])].join(" ")
+  const hint = schema.description && more ? `${schema.description}. ${more}` : schema.description || more || undefined
+  const base = { name, label, ...(hint ? { hint } : {}), required }
 
   if (schema.fileReference) {
     if (!schema.fileFolder) throw new Error(`${where}: a file reference needs .meta({ fileFolder })`)
@@ -240,7 +205,7 @@ export function editorFields(schema: EditorJsonSchema, where: string): EditorFie
 
 /** A content type as one collection of the editor. */
 export function editorCollection(type: ContentType): EditorCollection {
-  const schema = editorJsonSchema(type)
+  const schema = recordJsonSchema(type)
   const fields = editorFields(schema, type.typeName)
   const { source } = type
   const about = { label: type.label, description: type.description }
@@ -259,8 +224,10 @@ export function editorCollection(type: ContentType): EditorCollection {
       create: !fixedSet,
       delete: !fixedSet,
       identifier_field: schema.properties?.name ? "name" : type.recordKey,
-      // The file is named after the record key, as the build's validation requires.
-      slug: `{{fields.${type.recordKey}}}`,
+      // The file is named after the record key, as the build's validation requires. A key the
+      // build derives from the name (a town's page address) is Decap's slug of the name: the
+      // owner never types it.
+      slug: key?.derived ? "{{slug}}" : `{{fields.${type.recordKey}}}`,
       fields,
     }
   }
@@ -292,7 +259,7 @@ function fileFolders(types: readonly ContentType[]): string[] {
     Object.values(schema.properties ?? {}).forEach(walk)
     if (schema.items) walk(schema.items)
   }
-  types.forEach((type) => walk(editorJsonSchema(type)))
+  types.forEach((type) => walk(recordJsonSchema(type)))
   return Array.from(folders)
 }
 

@@ -1,4 +1,3 @@
-import { LIST_EVERY_TOWN_UP_TO } from "../../src/lib/content-rules"
 import type { ComputedFields } from "./graphql-types"
 
 /**
@@ -6,6 +5,16 @@ import type { ComputedFields } from "./graphql-types"
  * internal/gatsby/create-resolvers.ts (a unit test keeps the two in step).
  * Owners never edit them, so they are not part of the content model.
  */
+
+/**
+ * Up to this many towns, the home page and /service-area/ link every town, as the
+ * spec shows them. Above it they list counties instead, each with its own page
+ * (/service-area/counties/{county}/) listing its towns, so no page grows without bound.
+ */
+export const LIST_EVERY_TOWN_UP_TO = 150
+
+/** Nearby-town links on each town page: every town within `withinMiles`, at least `min`, at most `max`. */
+export const NEARBY = { min: 4, max: 6, withinMiles: 8 } as const
 
 /** Fields added to the content types. */
 export const COMPUTED_FIELDS = {

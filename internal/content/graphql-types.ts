@@ -1,5 +1,8 @@
-import { z } from "zod"
 import type { ContentType } from "./model"
+import { recordJsonSchema, type FieldSchema as JsonSchema } from "./json-schema"
+
+/** The node field holding every derivable field of a record, given or derived (see on-create-node.ts). */
+export const COMPLETE_FIELDS = "complete"
 
 /**
  * GraphQL type definitions derived from the content model, through the JSON
@@ -7,19 +10,6 @@ import type { ContentType } from "./model"
  * decides the `!`, arrays become non-null lists, nested objects become the
  * object type their `graphqlType` metadata names. Nothing here lists a field.
  */
-
-/** The part of JSON Schema the content model produces. */
-export interface JsonSchema {
-  type?: string
-  properties?: Record<string, JsonSchema>
-  required?: string[]
-  items?: JsonSchema
-  enum?: unknown[]
-  title?: string
-  description?: string
-  graphqlType?: string
-  fileReference?: boolean
-}
 
 export interface GraphqlField {
   name: string
@@ -40,9 +30,6 @@ export interface GraphqlObjectType {
 
 /** Fields computed at build time, added to a content type: field name -> SDL type and description. */
 export type ComputedFields = Readonly<Record<string, Readonly<Record<string, { type: string; description: string }>>>>
-
-/** The JSON Schema of one record of a content type (the bridge the editor config uses too). */
-export const recordJsonSchema = (type: ContentType): JsonSchema => z.toJSONSchema(type.schema) as JsonSchema
 
 const describe = (schema: JsonSchema): string | undefined =>
   [schema.title, schema.description].filter(Boolean).join(": ") || undefined
@@ -87,6 +74,16 @@ function objectType(
   const required = new Set(schema.required ?? [])
   const fields = Object.entries(schema.properties ?? {}).map(([fieldName, property]) => {
     const { type, directives } = fieldType(property, `${name}.${fieldName}`, collect)
+    // A derived field always has a value: the file's, or the one the build derived (node field COMPLETE_FIELDS).
+    if (property.derived) {
+      if (directives) throw new Error(`${name}.${fieldName}: a derived field cannot also be a file reference`)
+      return {
+        name: fieldName,
+        type: `${type}!`,
+        directives: `@proxy(from: "fields.${COMPLETE_FIELDS}.${fieldName}")`,
+        description: describe(property),
+      }
+    }
     return {
       name: fieldName,
       type: required.has(fieldName) ? `${type}!` : type,

@@ -1,14 +1,15 @@
 import { z } from "zod"
 import { citySlug } from "../../src/lib/slug"
-import {
-  MAP_HOST,
-  POINTS_PER_SERVICE,
-  PROBLEMS_PER_SERVICE,
-  SERVICE_ICONS,
-  SERVICE_SLUGS,
-  TRUST_ICONS,
-  WEEKDAYS,
-} from "../../src/lib/content-rules"
+import { SERVICE_ICONS, TRUST_ICONS } from "../../src/lib/icon-names"
+import { MAP_HOST } from "../../src/lib/map-host"
+import { mapSearchUrl } from "../../src/lib/map-url"
+import { radiusTownName } from "../../src/lib/service-radius"
+import { distanceMiles, roundMiles, type LatLng } from "../geo/distance"
+import { isObject, ownsPath, type ContentSource, type RecordSource } from "./records"
+import { existingFile, namedAfterItsFile, ruleProblem, unique, type CrossRule, type RuleContext } from "./rules"
+import { coordinatesFromGazetteer, countyFromOutlines, type Derivation } from "./derivations"
+
+export type { ContentSource }
 
 /**
  * The content model: every kind of content in data/, declared once.
@@ -24,13 +25,53 @@ import {
  *    titles, descriptions, required fields, patterns, list lengths, enums and
  *    number ranges).
  *
+ * Every rule lives here too, once: a field's own rules in its schema (with the
+ * message an owner reads, and stated in its hint), and the rules across records
+ * and files (`rules` of each content type, see ./rules.ts), which the build
+ * checks and the editor states in the hint of every field they name.
+ *
  * More metadata keys reach the JSON Schema too:
  *  - `graphqlType` names the GraphQL type of a nested object;
  *  - `fileReference: true` marks a path (relative to data/) that names a file,
  *    which GraphQL links to its File node; `fileFolder` names the folder
  *    (relative to data/) such files live in, where the editor uploads new ones;
- *  - `multiline: true` marks a text of sentences (the editor gives it a text box).
+ *  - `multiline: true` marks a text of sentences (the editor gives it a text box);
+ *  - `patternMessage` is the owner's words for a text that breaks its pattern.
  */
+
+/** The seven service pages of the spec. */
+export const SERVICE_SLUGS = [
+  "refrigerator-repair",
+  "dishwasher-repair",
+  "oven-stove-repair",
+  "microwave-repair",
+  "garbage-disposal-repair",
+  "dryer-repair",
+  "washer-repair",
+] as const
+
+/** The days opening hours may name, as schema.org's dayOfWeek spells them. */
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
+
+/** What each service page lists: the spec's numbers. */
+export const PROBLEMS_PER_SERVICE = 10
+export const POINTS_PER_SERVICE = 8
+
+/**
+ * A town page's own paragraph: long enough that the page says something true
+ * only of that town (decisions.md: no doorway pages), short enough to read on a
+ * phone. Counted as runs of non-space characters, as a reader counts words.
+ */
+export const TOWN_PARAGRAPH_WORDS = { min: 80, max: 150 } as const
+
+/**
+ * The service region that coordinates are checked against is the business's
+ * service radius (data/business.json: serviceRadius, measured from its centre
+ * town) plus this margin: a town whose centre lies a little outside the radius
+ * still has streets inside it. The margin catches mistyped coordinates (a
+ * dropped minus sign, a swapped digit) without rejecting a real border town.
+ */
+export const REGION_MARGIN_MILES = 5
 
 /** A field: its schema with the label and the hint an owner sees. */
 const field = <T extends z.ZodType>(schema: T, title: string, description: string): T =>
@@ -48,10 +89,34 @@ const prose = text.meta({ multiline: true })
 const proseList = (what: string) =>
   z.array(prose, { error: "is missing" }).min(1, { error: `needs at least one ${what}` })
 
+/** A text that must match a pattern; `message` is what the owner reads, in the editor and from the build. */
+const matching = (schema: z.ZodString, pattern: RegExp, message: string) =>
+  schema.regex(pattern, { error: message }).meta({ patternMessage: message })
+
+/** Runs of non-space characters, as a reader counts words. */
+export const countWords = (value: string): number => value.split(/\s+/).filter(Boolean).length
+
+/**
+ * Prose of `min` to `max` words. One pattern, so the editor refuses a text of
+ * another length before saving (Decap checks patterns), and the build gives
+ * the count.
+ */
+function wordCount({ min, max }: { min: number; max: number }) {
+  const pattern = new RegExp(`^\\s*\\S+(?:\\s+\\S+){${min - 1},${max - 1}}\\s*$`)
+  const rule = `must be ${min} to ${max} words`
+  return prose
+    .regex(pattern, {
+      error: (issue) => `${rule}; it has ${countWords(String(issue.input ?? ""))}`,
+    })
+    .meta({ patternMessage: rule })
+}
+
 const escapeRegExp = (value: string): string => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
-const mapUrl = text.regex(new RegExp(`^https://${escapeRegExp(MAP_HOST)}/maps([/?#]|$)`), {
-  error: `must be an https://${MAP_HOST}/maps… embed address`,
-})
+const mapUrl = matching(
+  text,
+  new RegExp(`^https://${escapeRegExp(MAP_HOST)}/maps([/?#]|$)`),
+  `must be an https://${MAP_HOST}/maps… embed address`,
+)
 
 // Whether a point lies in the service region is a rule across files (validate.ts):
 // the region is the business's service radius around its centre town.
@@ -64,9 +129,11 @@ const longitude = z
   .min(-180, { error: "must be between -180 and 180" })
   .max(180, { error: "must be between -180 and 180" })
 
-const clockTime = z
-  .string({ error: "is missing" })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^$/, { error: "must be HH:MM, or empty when closed" })
+const clockTime = matching(
+  z.string({ error: "is missing" }),
+  /^([01]\d|2[0-3]):[0-5]\d$|^$/,
+  "must be HH:MM, or empty when closed",
+)
 
 const businessSchema = z
   .strictObject({
@@ -74,12 +141,12 @@ const businessSchema = z
     phone: group(
       z.strictObject({
         display: field(
-          text.regex(/^\(\d{3}\) \d{3}-\d{4}$/, { error: "must look like (847) 555-0142" }),
+          matching(text, /^\(\d{3}\) \d{3}-\d{4}$/, "must look like (847) 555-0142"),
           "Phone number as shown",
           "How visitors read it, e.g. (847) 555-0142",
         ),
         e164: field(
-          text.regex(/^\+1\d{10}$/, { error: "must be E.164, like +18475550142" }),
+          matching(text, /^\+1\d{10}$/, "must be E.164, like +18475550142"),
           "Phone number as dialled",
           "The same number with +1 and no spaces, e.g. +18475550142",
         ),
@@ -149,7 +216,12 @@ const businessSchema = z
         center: field(
           text,
           "Centre town",
-          "The town the radius is measured from, with its state, e.g. Buffalo Grove, IL. It needs a town page.",
+          "The town the radius is measured from, with its state, e.g. Buffalo Grove, IL",
+        ),
+        areaName: field(
+          text,
+          "Area name",
+          'What homeowners call the area you serve, as it reads after "the" in a sentence, e.g. north and northwest Chicago suburbs',
         ),
       }),
       "ServiceRadius",
@@ -225,34 +297,42 @@ const serviceSchema = z.strictObject({
   maintenanceContent: field(proseList("tip"), "Maintenance tips", "One tip per line"),
 })
 
-const zipList = text.regex(/^\d{5}(, ?\d{5})*$/, { error: "must be 5-digit ZIP codes separated by commas" })
+const zipList = matching(text, /^\d{5}(, ?\d{5})*$/, "must be 5-digit ZIP codes separated by commas")
 
 const citySchema = z
   .strictObject({
     name: field(text, "Town name", "As the town writes it, e.g. Arlington Heights"),
     slug: field(
-      text.regex(/^[^A-Z\s]+$/, { error: "must be lower case with no spaces" }),
+      matching(text, /^[^A-Z\s]+$/, "must be lower case with no spaces"),
       "Page address",
-      "The town name in lower case with hyphens for spaces, e.g. arlington-heights; also the file's name",
-    ),
+      "The town name in lower case with hyphens for spaces, e.g. arlington-heights",
+    ).optional(),
     county: field(
       text,
       "County",
       "The county the town lies in; several separated by commas, the main one first, e.g. Cook, Lake",
-    ),
-    zip: field(zipList, "ZIP codes", "5-digit codes separated by commas; not shown on the page"),
-    lat: field(latitude, "Latitude", "Of the town centre, in decimal degrees with 4 places, e.g. 42.0838"),
-    lng: field(longitude, "Longitude", "Of the town centre, in decimal degrees with 4 places, e.g. -87.9806"),
-    mapUrl: field(mapUrl, "Map", "The Google Maps embed address of the town"),
+    ).optional(),
+    zip: field(zipList, "ZIP codes", "5-digit codes separated by commas; not shown on the page").optional(),
+    lat: field(latitude, "Latitude", "Of the town centre, in decimal degrees with 4 places, e.g. 42.0838").optional(),
+    lng: field(
+      longitude,
+      "Longitude",
+      "Of the town centre, in decimal degrees with 4 places, e.g. -87.9806",
+    ).optional(),
+    mapUrl: field(
+      mapUrl,
+      "Map",
+      "The Google Maps address of the town: its page, or the embed address of its frame",
+    ).optional(),
     localParagraph: field(
-      prose,
+      wordCount(TOWN_PARAGRAPH_WORDS),
       "About the town",
-      "80–150 words of facts true only of this town: housing, neighbourhoods, what homeowners ask about",
+      `${TOWN_PARAGRAPH_WORDS.min} to ${TOWN_PARAGRAPH_WORDS.max} words of facts true only of this town: housing, neighbourhoods, what homeowners ask about`,
     ),
   })
   .superRefine((city, ctx) => {
     const expected = citySlug(city.name)
-    if (city.slug !== expected) {
+    if (city.slug !== undefined && city.slug !== expected) {
       ctx.addIssue({
         code: "custom",
         path: ["slug"],
@@ -261,11 +341,28 @@ const citySchema = z
     }
   })
 
+/** The town's page address: its name in lower case, spaces to hyphens (the spec's rule). */
+const slugFromName: Derivation = {
+  fields: ["slug"],
+  says: "made from the town's name, in lower case with hyphens for spaces",
+  derive: ({ name }) => (typeof name === "string" && name.trim() ? { values: { slug: citySlug(name) } } : undefined),
+}
+
+/** The Google Maps page of the town's name and state; the frame's embed address is made from it. */
+const mapFromName: Derivation = {
+  fields: ["mapUrl"],
+  says: "the Google Maps page of the town's name and state",
+  derive: ({ name }, { region }) =>
+    typeof name === "string" && name.trim() && region
+      ? { values: { mapUrl: mapSearchUrl(`${name.trim()}, ${region}`) } }
+      : undefined,
+}
+
 const brandSchema = z
   .strictObject({
     name: field(text, "Brand name", "As the maker writes it, e.g. KitchenAid"),
     slug: field(
-      text.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: "must be lowercase words joined by hyphens" }),
+      matching(text, /^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lowercase words joined by hyphens"),
       "Short name",
       "Lowercase words joined by hyphens, e.g. fisher-paykel",
     ),
@@ -313,7 +410,7 @@ const couponBookSchema = z.strictObject({
             title: field(text, "Offer", "e.g. $25 OFF Any Appliance Repair Service"),
             description: field(prose, "Details", "What the offer includes"),
             code: field(
-              text.regex(/^[A-Z0-9]+$/, { error: "must be capital letters and digits" }),
+              matching(text, /^[A-Z0-9]+$/, "must be capital letters and digits"),
               "Coupon code",
               "Capital letters and digits, e.g. SAVE25",
             ),
@@ -381,14 +478,7 @@ const serviceAreaGridSchema = z.strictObject({
   ),
 })
 
-/** Where a content type's records live, relative to data/. */
-export type ContentSource =
-  /** A folder holding one record per file, `{folder}/{record key}.json`. */
-  | { folder: string }
-  /** One file: a single record, or (with `list`) an ordered list of records. */
-  | { file: string; list?: boolean }
-
-export interface ContentType<Schema extends z.ZodType = z.ZodType> {
+export interface ContentType<Schema extends z.ZodType = z.ZodType> extends RecordSource {
   /** The GraphQL type of one record. */
   typeName: string
   /** What the owner calls this content (the editor's label), and a hint. */
@@ -397,11 +487,106 @@ export interface ContentType<Schema extends z.ZodType = z.ZodType> {
   source: ContentSource
   /** The field whose value names a record in messages; null for a file with one record. */
   recordKey: string | null
-  /** The schema of one record. */
+  /** The schema of one record: its fields and each field's own rules. */
   schema: Schema
+  /**
+   * The rules across its records and other files. Records named by a key get two
+   * of their own: no two share a key, and a record of a folder is its file's name.
+   */
+  rules: readonly CrossRule[]
+  /** The fields a file may leave empty, and how the build fills them (./derivations.ts), in order. */
+  derivations: readonly Derivation[]
 }
 
-const contentType = <Schema extends z.ZodType>(type: ContentType<Schema>): ContentType<Schema> => type
+type ContentTypeDeclaration<Schema extends z.ZodType> = Omit<ContentType<Schema>, "rules" | "derivations"> & {
+  /** What else the records must satisfy (see ./rules.ts). */
+  rules?: readonly CrossRule[]
+  derivations?: readonly Derivation[]
+  /** How the owner calls one record, in a rule: "town", "service", "brand". */
+  recordNoun?: string
+}
+
+/** A content type, with the rules every keyed record set has. */
+function contentType<Schema extends z.ZodType>({
+  rules = [],
+  derivations = [],
+  recordNoun = "record",
+  ...type
+}: ContentTypeDeclaration<Schema>): ContentType<Schema> {
+  const key = type.recordKey
+  const keyRules: CrossRule[] = !key
+    ? []
+    : [
+        unique(key, `No two ${recordNoun}s may share it.`),
+        ...("folder" in type.source ? [namedAfterItsFile(key, `The ${recordNoun}'s file is named after it.`)] : []),
+      ]
+  return { ...type, rules: [...keyRules, ...rules], derivations }
+}
+
+const MILES_PER_DEGREE_OF_LATITUDE = 69.05
+
+/** The business's record and the town its service radius is measured from, when both can be read. */
+function serviceCentre(context: RuleContext) {
+  const [shop] = context.records("Business")
+  const radius = shop?.data.serviceRadius
+  if (!shop || !isObject(radius) || typeof radius.center !== "string" || typeof radius.miles !== "number") return null
+  const name = radiusTownName(radius.center)
+  const town = context.records("City").find(({ data }) => data.name === name)
+  return { shop, center: radius.center, miles: radius.miles, name, town }
+}
+
+const isLatLng = (value: unknown): value is LatLng =>
+  isObject(value) && typeof value.lat === "number" && typeof value.lng === "number"
+
+/**
+ * Coordinates within the service region: the business's service radius around
+ * its centre town, plus REGION_MARGIN_MILES. Reported on the coordinate that
+ * carries the distance, the likelier mistake (a dropped minus sign). Another
+ * region is a matter of editing data, not code.
+ */
+function withinServiceRegion(prefix: string): CrossRule {
+  return {
+    fields: [`${prefix}lat`, `${prefix}lng`],
+    says: `It must lie within the service radius (Business details › Service area) plus ${REGION_MARGIN_MILES} miles.`,
+    check(records, context) {
+      const region = serviceCentre(context)
+      const town = region?.town
+      if (!region || !town || !isLatLng(town.data)) return []
+      const centre = town.data
+      const limit = region.miles + REGION_MARGIN_MILES
+      return records.flatMap((sourced) => {
+        const point = prefix ? sourced.data[prefix.slice(0, -1)] : sourced.data
+        if (!isLatLng(point)) return []
+        const miles = distanceMiles(centre, point)
+        if (miles <= limit) return []
+        const northSouth = Math.abs(point.lat - centre.lat) * MILES_PER_DEGREE_OF_LATITUDE
+        const eastWest =
+          Math.abs(point.lng - centre.lng) * MILES_PER_DEGREE_OF_LATITUDE * Math.cos((centre.lat * Math.PI) / 180)
+        return [
+          ruleProblem(
+            sourced,
+            `${prefix}${northSouth >= eastWest ? "lat" : "lng"}`,
+            `lies outside the service region: ${roundMiles(miles)} miles from ${region.center} (${town.file}), ` +
+              `more than the ${region.miles}-mile service radius plus a ${REGION_MARGIN_MILES}-mile margin`,
+          ),
+        ]
+      })
+    },
+  }
+}
+
+/** The service radius is measured from a town that has a page. */
+const centreHasATownPage: CrossRule = {
+  fields: ["serviceRadius.center"],
+  says: "The town must have a page among the Towns.",
+  check(_records, context) {
+    const region = serviceCentre(context)
+    if (!region || region.town) return []
+    return [
+      ruleProblem(region.shop, "serviceRadius.center", `names "${region.name}", which has no record in data/cities/`),
+    ]
+  },
+}
 
 export const business = contentType({
   typeName: "Business",
@@ -410,6 +595,7 @@ export const business = contentType({
   source: { file: "business.json" },
   recordKey: null,
   schema: businessSchema,
+  rules: [centreHasATownPage, withinServiceRegion("geo.")],
 })
 
 export const services = contentType({
@@ -418,7 +604,15 @@ export const services = contentType({
   description: "One page per service",
   source: { folder: "services" },
   recordKey: "slug",
+  recordNoun: "service",
   schema: serviceSchema,
+  rules: [
+    unique(
+      "order",
+      "No two services may share a position.",
+      (order, where) => `is ${order}, as in ${where}: give each service its own position`,
+    ),
+  ],
 })
 
 export const cities = contentType({
@@ -427,7 +621,18 @@ export const cities = contentType({
   description: "One page per town served",
   source: { folder: "cities" },
   recordKey: "slug",
+  recordNoun: "town",
   schema: citySchema,
+  // A new town needs its name and its paragraph; the build fills the rest.
+  derivations: [slugFromName, coordinatesFromGazetteer, countyFromOutlines, mapFromName],
+  rules: [
+    unique(
+      "localParagraph",
+      "No two towns may share a paragraph.",
+      (_paragraph, where) => `is the same text as ${where}: write what is true of this town`,
+    ),
+    withinServiceRegion(""),
+  ],
 })
 
 export const brands = contentType({
@@ -436,7 +641,11 @@ export const brands = contentType({
   description: "The brands you repair, in the order shown",
   source: { file: "brands.json", list: true },
   recordKey: "slug",
+  recordNoun: "brand",
   schema: brandSchema,
+  rules: [
+    existingFile("logo", "The file must be in src/images/brands/.", (brand) => `brand "${String(brand.name ?? "")}"`),
+  ],
 })
 
 export const couponBook = contentType({
@@ -490,27 +699,16 @@ export const CONTENT_TYPES: readonly ContentType[] = [
 export type BusinessContent = z.infer<typeof businessSchema>
 export type ServiceContent = z.infer<typeof serviceSchema>
 export type CityContent = z.infer<typeof citySchema>
+/** A town as its page shows it: what the file gives, and what the build derived for the rest. */
+export type CompleteCity = CityContent & Required<Pick<CityContent, "slug" | "county" | "lat" | "lng" | "mapUrl">>
 export type BrandContent = z.infer<typeof brandSchema>
 export type CouponBookContent = z.infer<typeof couponBookSchema>
 export type ServiceAreaGridContent = z.infer<typeof serviceAreaGridSchema>
 
 /** The data/ path (e.g. "business.json", "cities/glencoe.json") a content type owns, or none. */
 export function contentTypeOf(relativePath: string): ContentType | undefined {
-  const normalised = relativePath.split("\\").join("/")
-  return CONTENT_TYPES.find(({ source }) => {
-    if ("folder" in source) {
-      const prefix = `${source.folder}/`
-      return (
-        normalised.startsWith(prefix) && normalised.endsWith(".json") && !normalised.slice(prefix.length).includes("/")
-      )
-    }
-    return normalised === source.file
-  })
+  return CONTENT_TYPES.find(({ source }) => ownsPath(source, relativePath))
 }
-
-/** Human name of where a content type lives: "data/business.json", "data/cities/". */
-export const sourceLabel = (source: ContentSource): string =>
-  "folder" in source ? `data/${source.folder}/` : `data/${source.file}`
 
 interface TypeNameArgs {
   node: { relativePath?: string; name?: string }

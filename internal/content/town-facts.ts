@@ -1,4 +1,5 @@
-import { LIST_EVERY_TOWN_UP_TO } from "../../src/lib/content-rules"
+import { LIST_EVERY_TOWN_UP_TO } from "./computed"
+import { COMPLETE_FIELDS } from "./graphql-types"
 import { countyNames } from "../../src/lib/phrases"
 import { matchGridToPages } from "../../src/lib/service-area"
 import { countySlug } from "../../src/lib/slug"
@@ -12,6 +13,19 @@ export interface Town {
   county: string
   lat: number
   lng: number
+}
+
+/** A City node as gatsby-transformer-json makes it, with the fields the build filled (on-create-node.ts). */
+export interface CityNode {
+  id: string
+  name: string
+  fields: { [COMPLETE_FIELDS]: Omit<Town, "id" | "name"> & { mapUrl?: string } }
+}
+
+/** The town facts of a City node: the file's values, and the derived ones where the file has none. */
+export function townOfNode({ id, name, fields }: CityNode): Town {
+  const { slug, county, lat, lng } = fields[COMPLETE_FIELDS]
+  return { id, name, slug, county, lat, lng }
 }
 
 /** A county with a page: its towns as node ids, by name. */
@@ -90,5 +104,4 @@ export function townFacts(towns: readonly Town[], listEveryTownUpTo = LIST_EVERY
       })),
   }
 }
-
 export type TownFacts = ReturnType<typeof townFacts>

@@ -1,32 +1,27 @@
 import path from "path"
 import type { z } from "zod"
+import { CONTENT_TYPES, contentTypeOf, type ContentType } from "./model"
 import {
-  CONTENT_TYPES,
-  brands,
-  business,
-  cities,
-  contentTypeOf,
-  services,
+  folderRecordLabel,
+  isObject,
+  labelOf,
+  ownsPath,
+  recordsOf,
   sourceLabel,
-  type ContentType,
-} from "./model"
-import { REGION_MARGIN_MILES } from "../../src/lib/content-rules"
-import { distanceMiles, roundMiles, type LatLng } from "../../src/lib/geo"
-import { radiusTownName } from "../../src/lib/service-radius"
+  type ContentFiles,
+  type ContentProblem,
+  type SourcedRecord,
+} from "./records"
+import { buildDerivationContext, completeRecord, needsDerivation } from "./derivations"
+import type { RuleContext } from "./rules"
 
-export interface ContentProblem {
-  file: string
-  record: string
-  field: string
-  message: string
-}
+export type { ContentFiles, ContentProblem }
 
 /**
- * The content of data/: each JSON file's path relative to data/ ("business.json",
- * "cities/glencoe.json") mapped to its parsed JSON, or to an Error when it could
- * not be read or parsed.
+ * The validation of data/: every file against its content type's schema, then
+ * every rule across records and files the content model declares. Nothing here
+ * knows a content type or a rule: they are all in ./model.ts.
  */
-export type ContentFiles = ReadonlyMap<string, unknown>
 
 export interface ValidateOptions {
   /** Whether a path written in a data file (relative to data/) names an existing file. */
@@ -47,20 +42,6 @@ export function formatProblem({ file, record, field, message }: ContentProblem):
   return `${file}, record ${record}, field "${field}": ${message}`
 }
 
-type PathKey = PropertyKey
-
-const LABEL_KEYS = ["slug", "code", "title", "name", "label"] as const
-
-function labelOf(value: unknown, index: number): string {
-  if (value && typeof value === "object") {
-    for (const key of LABEL_KEYS) {
-      const label = (value as Record<string, unknown>)[key]
-      if (typeof label === "string" && label.trim()) return `#${index + 1} "${label}"`
-    }
-  }
-  return `#${index + 1}`
-}
-
 /**
  * Names the record and the field an issue path points at, in a file holding one
  * record or a list of them:
@@ -68,7 +49,7 @@ function labelOf(value: unknown, index: number): string {
  * ["offers", 1, "code"] in coupons.json -> record offers #2 "SAVE50", field "code";
  * ["phone", "e164"] in business.json -> record "business", field "phone.e164".
  */
-export function describePath(file: string, data: unknown, issuePath: readonly PathKey[]) {
+export function describePath(file: string, data: unknown, issuePath: readonly PropertyKey[]) {
   let node: unknown = data
   let record = `"${path.basename(file, ".json")}"`
   let fieldStart = 0
@@ -106,111 +87,26 @@ const fileProblem = (file: string, message: string): ContentProblem => ({
   message,
 })
 
-/** A record of the content, with the data/ path of its file and what names it in messages. */
-export interface SourcedRecord {
-  file: string
-  record: string
-  data: Record<string, unknown>
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value === "object" && !Array.isArray(value)
-
-/** Every record of a content type that parsed as JSON, valid or not. */
-export function recordsOf(type: ContentType, files: ContentFiles): SourcedRecord[] {
+/** Each file of a content type against the schema of its records. */
+function schemaProblems(type: ContentType, files: ContentFiles): ContentProblem[] {
   const { source } = type
   if ("folder" in source) {
-    return Array.from(files)
-      .filter(([relative, data]) => contentTypeOf(relative) === type && isObject(data))
-      .map(([relative, data]) => ({
-        file: `data/${relative}`,
-        record: recordLabel(type, relative, data as Record<string, unknown>),
-        data: data as Record<string, unknown>,
-      }))
-  }
-  const data = files.get(source.file)
-  if (source.list) {
-    return Array.isArray(data)
-      ? data
-          .filter(isObject)
-          .map((item, index) => ({ file: `data/${source.file}`, record: labelOf(item, index), data: item }))
-      : []
-  }
-  return isObject(data)
-    ? [{ file: `data/${source.file}`, record: `"${path.basename(source.file, ".json")}"`, data }]
-    : []
-}
-
-/** A folder record is named by its key ("barrington"), or by its file name when the key is missing. */
-function recordLabel(type: ContentType, relative: string, data: Record<string, unknown>): string {
-  const key = type.recordKey ? data[type.recordKey] : undefined
-  return `"${typeof key === "string" && key.trim() ? key : path.basename(relative, ".json")}"`
-}
-
-function duplicateProblems(type: ContentType, records: readonly SourcedRecord[]): ContentProblem[] {
-  const key = type.recordKey
-  if (!key) return []
-  const seen = new Map<unknown, SourcedRecord>()
-  const problems: ContentProblem[] = []
-  records.forEach((sourced) => {
-    const value = sourced.data[key]
-    if (typeof value !== "string") return
-    const first = seen.get(value)
-    if (!first) {
-      seen.set(value, sourced)
-      return
-    }
-    const where = first.file === sourced.file ? `record ${records.indexOf(first) + 1}` : first.file
-    problems.push({
-      file: sourced.file,
-      record: sourced.record,
-      field: key,
-      message: `duplicates ${where} ("${value}")`,
-    })
-  })
-  return problems
-}
-
-function typeProblems(type: ContentType, files: ContentFiles): ContentProblem[] {
-  const { source } = type
-  const problems: ContentProblem[] = []
-  if ("folder" in source) {
-    const inFolder = Array.from(files).filter(([relative]) => contentTypeOf(relative) === type)
+    const inFolder = Array.from(files).filter(([relative]) => ownsPath(source, relative))
     if (inFolder.length === 0) return [fileProblem(sourceLabel(source), "has no records")]
-    for (const [relative, data] of inFolder) {
+    return inFolder.flatMap(([relative, data]): ContentProblem[] => {
       const file = `data/${relative}`
-      if (data instanceof Error) {
-        problems.push(fileProblem(file, data.message))
-        continue
-      }
-      if (!isObject(data)) {
-        problems.push(fileProblem(file, "must hold one record (a JSON object)"))
-        continue
-      }
-      const record = recordLabel(type, relative, data)
+      if (data instanceof Error) return [fileProblem(file, data.message)]
+      if (!isObject(data)) return [fileProblem(file, "must hold one record (a JSON object)")]
       const result = type.schema.safeParse(data)
-      if (!result.success) {
-        for (const issue of zodIssues(result.error)) {
-          problems.push({
-            file,
-            record,
-            field: issue.path.map(String).join(".") || "(whole record)",
-            message: issue.message,
-          })
-        }
-      }
-      const key = type.recordKey ? data[type.recordKey] : undefined
-      const stem = path.basename(relative, ".json")
-      if (type.recordKey && typeof key === "string" && key.trim() && key !== stem) {
-        problems.push({
-          file,
-          record,
-          field: type.recordKey,
-          message: `must equal the file's name, "${stem}" (rename the file to ${key}.json, or fix the ${type.recordKey})`,
-        })
-      }
-    }
-    return [...problems, ...duplicateProblems(type, recordsOf(type, files))]
+      if (result.success) return []
+      const record = folderRecordLabel(type, relative, data)
+      return zodIssues(result.error).map((issue) => ({
+        file,
+        record,
+        field: issue.path.map(String).join(".") || "(whole record)",
+        message: issue.message,
+      }))
+    })
   }
 
   const file = `data/${source.file}`
@@ -219,109 +115,67 @@ function typeProblems(type: ContentType, files: ContentFiles): ContentProblem[] 
   if (data instanceof Error) return [fileProblem(file, data.message)]
   if (source.list && !Array.isArray(data)) return [fileProblem(file, "must hold a list of records (a JSON array)")]
   const items: unknown[] = source.list ? (data as unknown[]) : [data]
-  items.forEach((item, index) => {
+  return items.flatMap((item, index) => {
     const result = type.schema.safeParse(item)
-    if (result.success) return
-    for (const issue of zodIssues(result.error)) {
-      const issuePath = source.list ? [index, ...issue.path] : issue.path
-      problems.push({ file, ...describePath(source.file, data, issuePath), message: issue.message })
-    }
+    if (result.success) return []
+    return zodIssues(result.error).map((issue) => ({
+      file,
+      ...describePath(source.file, data, source.list ? [index, ...issue.path] : issue.path),
+      message: issue.message,
+    }))
   })
-  return [...problems, ...duplicateProblems(type, recordsOf(type, files))]
 }
-
-const isLatLng = (value: unknown): value is LatLng =>
-  isObject(value) && typeof value.lat === "number" && typeof value.lng === "number"
-
-const MILES_PER_DEGREE_OF_LATITUDE = 69.05
 
 /**
- * The service region: every town's coordinates, and the shop's, must lie within
- * the service radius of data/business.json, plus REGION_MARGIN_MILES, around the
- * radius's centre town. Another region is a matter of editing data, not code.
+ * Every type's records with their derivable fields filled (./derivations.ts),
+ * and the fields that could not be derived: what the owner must fill.
  */
-function regionProblems(shop: SourcedRecord | undefined, towns: readonly SourcedRecord[]): ContentProblem[] {
-  const radius = shop?.data.serviceRadius
-  if (!shop || !isObject(radius) || typeof radius.center !== "string" || typeof radius.miles !== "number") return []
-  const centerName = radiusTownName(radius.center)
-  const centerTown = towns.find(({ data }) => data.name === centerName)
-  if (!centerTown || !isLatLng(centerTown.data)) return []
-  const center = centerTown.data
-  const limit = radius.miles + REGION_MARGIN_MILES
-  const check = (point: unknown, where: SourcedRecord, prefix: string): ContentProblem[] => {
-    if (!isLatLng(point)) return []
-    const miles = distanceMiles(center, point)
-    if (miles <= limit) return []
-    // Name the coordinate that carries the distance: the likelier mistake.
-    const northSouth = Math.abs(point.lat - center.lat) * MILES_PER_DEGREE_OF_LATITUDE
-    const eastWest =
-      Math.abs(point.lng - center.lng) * MILES_PER_DEGREE_OF_LATITUDE * Math.cos((center.lat * Math.PI) / 180)
-    return [
-      {
-        file: where.file,
-        record: where.record,
-        field: `${prefix}${northSouth >= eastWest ? "lat" : "lng"}`,
-        message:
-          `lies outside the service region: ${roundMiles(miles)} miles from ${radius.center} (${centerTown.file}), ` +
-          `more than the ${radius.miles}-mile service radius plus a ${REGION_MARGIN_MILES}-mile margin`,
-      },
-    ]
-  }
-  return [...check(shop.data.geo, shop, "geo."), ...towns.flatMap((town) => check(town.data, town, ""))]
-}
-
-/** Rules across records: the service radius and region, one position per service, the brands' logo files. */
-function crossFileProblems(files: ContentFiles, { fileExists }: ValidateOptions): ContentProblem[] {
+export function completeContent(files: ContentFiles): {
+  records: ReadonlyMap<ContentType, SourcedRecord[]>
+  problems: ContentProblem[]
+} {
+  const [business] = recordsOf(CONTENT_TYPES.find((type) => type.typeName === "Business") as ContentType, files)
+  const context = buildDerivationContext(business?.data)
   const problems: ContentProblem[] = []
-  const [shop] = recordsOf(business, files)
-  const towns = recordsOf(cities, files)
-  const radius = shop?.data.serviceRadius
-  const center = isObject(radius) ? radius.center : undefined
-  if (typeof center === "string" && center.trim()) {
-    const town = radiusTownName(center)
-    if (!towns.some(({ data }) => data.name === town)) {
-      problems.push({
-        file: shop.file,
-        record: shop.record,
-        field: "serviceRadius.center",
-        message: `names "${town}", which has no record in ${sourceLabel(cities.source)}`,
-      })
-    }
-  }
-  problems.push(...regionProblems(shop, towns))
-
-  const positions = new Map<unknown, SourcedRecord>()
-  for (const service of recordsOf(services, files)) {
-    const order = service.data.order
-    if (typeof order !== "number") continue
-    const first = positions.get(order)
-    if (first) {
-      problems.push({
-        file: service.file,
-        record: service.record,
-        field: "order",
-        message: `is ${order}, as in ${first.file}: give each service its own position`,
-      })
-    } else {
-      positions.set(order, service)
-    }
-  }
-
-  for (const brand of recordsOf(brands, files)) {
-    const logo = brand.data.logo
-    if (typeof logo === "string" && logo.trim() && !fileExists(logo)) {
-      problems.push({
-        file: brand.file,
-        record: brand.record,
-        field: "logo",
-        message: `names ${logo}, which does not exist (brand "${String(brand.data.name ?? "")}")`,
-      })
-    }
-  }
-  return problems
+  const records = new Map(
+    CONTENT_TYPES.map((type) => [
+      type,
+      recordsOf(type, files).map((sourced) => {
+        if (!needsDerivation(type.derivations, sourced.data)) return sourced
+        const complete = completeRecord(type.derivations, sourced.data, context)
+        problems.push(
+          ...complete.problems.map(({ field, message }) => ({
+            file: sourced.file,
+            record: sourced.record,
+            field,
+            message,
+          })),
+        )
+        return { ...sourced, data: complete.record }
+      }),
+    ]),
+  )
+  return { records, problems }
 }
 
-/** Checks every data file against its content type and the cross-file rules. */
+/** Every rule across records and files, each run over its own type's (completed) records. */
+function crossRuleProblems(
+  records: ReadonlyMap<ContentType, SourcedRecord[]>,
+  { fileExists }: ValidateOptions,
+): ContentProblem[] {
+  const byTypeName = new Map(CONTENT_TYPES.map((type) => [type.typeName, type]))
+  const context: RuleContext = {
+    records: (typeName) => {
+      const type = byTypeName.get(typeName)
+      if (!type) throw new Error(`A rule asks for records of ${typeName}, which the content model does not declare`)
+      return records.get(type) ?? []
+    },
+    fileExists,
+  }
+  return CONTENT_TYPES.flatMap((type) => type.rules.flatMap((rule) => rule.check(records.get(type) ?? [], context)))
+}
+
+/** Checks every data file against its content type and the rules across records and files. */
 export function findContentProblems(files: ContentFiles, options: ValidateOptions): ContentProblem[] {
   const undeclared = Array.from(files.keys())
     .filter((relative) => !contentTypeOf(relative))
@@ -331,11 +185,9 @@ export function findContentProblems(files: ContentFiles, options: ValidateOption
         "belongs to no content type: declare it in internal/content/model.ts, or remove it",
       ),
     )
-  return [
-    ...undeclared,
-    ...CONTENT_TYPES.flatMap((type) => typeProblems(type, files)),
-    ...crossFileProblems(files, options),
-  ]
+  const schema = CONTENT_TYPES.flatMap((type) => schemaProblems(type, files))
+  const complete = completeContent(files)
+  return [...undeclared, ...schema, ...complete.problems, ...crossRuleProblems(complete.records, options)]
 }
 
 /** Throws a ContentError naming file, record and field when any content is wrong. */

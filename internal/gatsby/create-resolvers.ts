@@ -1,8 +1,8 @@
 import type { GatsbyNode } from "gatsby"
 import { COMPUTED_ROOT_FIELDS } from "../content/computed"
-import { once, townFacts, type Town } from "../content/town-facts"
+import { once, townFacts, townOfNode, type CityNode } from "../content/town-facts"
 import { buildMaps, businessNodeOf, townsOf, type BusinessNode } from "./map-files"
-import { distanceMiles, roundMiles, type LatLng } from "../../src/lib/geo"
+import { distanceMiles, roundMiles, type LatLng } from "../geo/distance"
 import { radiusTownName } from "../../src/lib/service-radius"
 
 interface NodeModel {
@@ -48,21 +48,22 @@ export function computedResolvers(getNodesByType: GetNodesByType) {
   return {
     City: {
       milesFromShop: {
-        resolve: async (source: Town, _args: unknown, context: ResolverContext) =>
-          milesFromShop(await businessOf(context), source),
+        resolve: async (source: CityNode, _args: unknown, context: ResolverContext) =>
+          milesFromShop(await businessOf(context), townOfNode(source)),
       },
       locatorMap: {
-        resolve: async (source: Town, _args: unknown, context: ResolverContext) => {
+        resolve: async (source: CityNode, _args: unknown, context: ResolverContext) => {
           const business = await businessOf(context)
           await dependOnEveryTown(context)
-          const nearby = (facts().neighbours().get(source.slug) ?? []).map(({ place }) => place.slug)
-          return maps().locator(source.slug, milesFromShop(business, source), nearby)
+          const town = townOfNode(source)
+          const nearby = (facts().neighbours().get(town.slug) ?? []).map(({ place }) => place.slug)
+          return maps().locator(town.slug, milesFromShop(business, town), nearby)
         },
       },
       nearby: {
-        resolve: async (source: Town, _args: unknown, context: ResolverContext) => {
+        resolve: async (source: CityNode, _args: unknown, context: ResolverContext) => {
           await dependOnEveryTown(context)
-          const neighbours = facts().neighbours().get(source.slug) ?? []
+          const neighbours = facts().neighbours().get(townOfNode(source).slug) ?? []
           return neighbours.map(({ place, miles }) => ({ city: place.id, miles: roundMiles(miles) }))
         },
       },

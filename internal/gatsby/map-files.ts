@@ -1,6 +1,6 @@
 import fs from "fs"
 import path from "path"
-import { townFacts, type TownFacts, type Town } from "../content/town-facts"
+import { townFacts, townOfNode, type CityNode, type TownFacts, type Town } from "../content/town-facts"
 import { siteMaps, type MapFile } from "../maps/site-maps"
 import type { MapBusiness } from "../maps/service-area"
 import { MAPS_FOLDER } from "../maps/svg-file"
@@ -19,14 +19,7 @@ type GetNodesByType = (type: string) => unknown[]
 
 /** The fields of every City node that the town facts and the maps use. */
 export const townsOf = (getNodesByType: GetNodesByType): Town[] =>
-  (getNodesByType("City") as Town[]).map(({ id, name, slug, county, lat, lng }) => ({
-    id,
-    name,
-    slug,
-    county,
-    lat,
-    lng,
-  }))
+  (getNodesByType("City") as CityNode[]).map(townOfNode)
 
 export function businessNodeOf(getNodesByType: GetNodesByType): BusinessNode {
   const [business] = getNodesByType("Business") as BusinessNode[]

@@ -5,6 +5,7 @@ import { hasReplacementCharacter, withoutNulBytes } from "../clean-html"
 import { addPagePolicy } from "../csp"
 import { robotsTxt } from "../robots"
 import { writeEditor } from "../cms/admin-files"
+import { ADMIN_DIR_NAME } from "../cms/admin-path"
 import { editorBackend } from "../cms/backend"
 import { editorConfig } from "../cms/editor-config"
 import { CONTENT_TYPES } from "../content/model"
@@ -14,7 +15,7 @@ import { resolveSiteUrl } from "../../src/lib/site-url"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
 /** The editor has its own policy (netlify.toml's /admin/*), so the pages' step leaves it alone. */
-const SKIPPED_DIRS = new Set(["static", "page-data", "admin"])
+const SKIPPED_DIRS = new Set(["static", "page-data", ADMIN_DIR_NAME])
 
 function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -72,7 +73,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
       "The editor at /admin/ does not know its GitHub repository: set CMS_GITHUB_REPO (owner/name); on Netlify it is read from REPOSITORY_URL.",
     )
   }
-  const copied = writeEditor(path.join(PUBLIC_DIR, "admin"), editorConfig(CONTENT_TYPES, backend))
+  const copied = writeEditor(path.join(PUBLIC_DIR, ADMIN_DIR_NAME), editorConfig(CONTENT_TYPES, backend))
   reporter.info(
     `editor written to /admin/ (${copied.length} files of decap-cms, config.yml for ${backend.repo}@${backend.branch})`,
   )

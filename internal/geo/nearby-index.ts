@@ -1,7 +1,7 @@
 import KDBush from "kdbush"
 import { around } from "geokdbush"
-import { NEARBY } from "../../src/lib/content-rules"
-import { distanceMiles, type LatLng, type NearbyOptions } from "../../src/lib/geo"
+import { NEARBY } from "../content/computed"
+import { distanceMiles, type LatLng, type NearbyOptions } from "./distance"
 
 export interface Place extends LatLng {
   slug: string

@@ -1,6 +1,6 @@
 import { geoBounds, geoCircle, geoConicConformal, type GeoProjection } from "d3-geo"
 import type { MultiLineString, MultiPolygon, Polygon } from "geojson"
-import { EARTH_RADIUS_MILES, type LatLng } from "../../src/lib/geo"
+import { EARTH_RADIUS_MILES, type LatLng } from "../geo/distance"
 import { loadAtlas, type Atlas } from "./atlas"
 import { boundsOf, boxesOverlap, mapPositions, shapeBounds, type Box, type Canvas, type Point } from "./geometry"
 

@@ -94,5 +94,3 @@ export function siteMaps({ towns, business, countyLinks, colors }: SiteMapsInput
     },
   }
 }
-
-export type SiteMaps = ReturnType<typeof siteMaps>

@@ -1,8 +1,8 @@
 import * as React from "react"
 import { Link } from "gatsby"
 import { ChevronRight } from "lucide-react"
-import type { Crumb } from "../lib/types"
 import * as styles from "./breadcrumb.module.css"
+import type { Crumb } from "../lib/routes"
 
 /** Home › … › current page. The last crumb is the current page and is not a link. */
 export function Breadcrumb({ trail }: { trail: readonly Crumb[] }) {

@@ -1,10 +1,9 @@
 import * as React from "react"
 import { Phone as PhoneIcon } from "lucide-react"
-import type { Phone } from "../lib/types"
 import * as styles from "./call-button.module.css"
 
 interface CallButtonProps {
-  phone: Phone
+  phone: Queries.BusinessPhone
   /** The action, shown before the number: "Call", "Call for Same-Day Service". */
   label?: string
   variant?: "primary" | "light"

@@ -1,12 +1,11 @@
 import * as React from "react"
 import { CallButton } from "./call-button"
-import type { Phone } from "../lib/types"
 import * as styles from "./call-prompt.module.css"
 
 interface CallPromptProps {
   title: string
   children: React.ReactNode
-  phone: Phone
+  phone: Queries.BusinessPhone
   label?: string
 }
 

@@ -1,6 +1,5 @@
 import * as React from "react"
 import { cityPath } from "../lib/routes"
-import type { CityLink } from "../lib/types"
 import * as grid from "./card-grid.module.css"
 import * as styles from "./city-links.module.css"
 
@@ -10,7 +9,13 @@ import * as styles from "./city-links.module.css"
  * consumers and an IntersectionObserver that prefetches the town's data as it
  * scrolls into view; a town's page is static HTML that paints on its own.
  */
-export function CityLinks({ cities, label }: { cities: readonly CityLink[]; label?: string }) {
+export function CityLinks({
+  cities,
+  label,
+}: {
+  cities: readonly Pick<Queries.City, "slug" | "name">[]
+  label?: string
+}) {
   return (
     <ul className={`${grid.grid} ${grid.compact} ${styles.list}`} aria-label={label}>
       {cities.map((city) => (

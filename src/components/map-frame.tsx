@@ -1,13 +1,13 @@
 import * as React from "react"
 import { MapPin } from "lucide-react"
 import { useHydrated } from "../hooks/use-hydrated"
-import { mapPageUrl } from "../lib/map-url"
+import { mapEmbedUrl, mapPageUrl } from "../lib/map-url"
 import * as styles from "./map-frame.module.css"
 
 interface MapFrameProps {
-  /** The map's embed address on the map host. */
+  /** The map's address on the map host: the place's page, or its embed address (the frame shows either). */
   src: string
-  /** The frame's title, also shown on the placeholder: "Map of Buffalo Grove, Illinois". */
+  /** The frame's title, also shown on the placeholder: "Map of Buffalo Grove, IL". */
   title: string
   /** The place the button and the link name: "Show map of Buffalo Grove". */
   place: string
@@ -58,7 +58,7 @@ export function MapFrame({ src, title, place, height = 400 }: MapFrameProps) {
       {wanted ? (
         <iframe
           ref={frameRef}
-          src={src}
+          src={mapEmbedUrl(src)}
           title={title}
           height={height}
           referrerPolicy="no-referrer-when-downgrade"

@@ -1,10 +1,9 @@
 import * as React from "react"
 import { formatHours } from "../lib/hours"
-import type { OpeningHoursEntry } from "../lib/types"
 import * as styles from "./opening-hours-list.module.css"
 
 /** The opening hours, a day range and its hours per row ("Sunday  Closed"). */
-export function OpeningHoursList({ hours }: { hours: readonly OpeningHoursEntry[] }) {
+export function OpeningHoursList({ hours }: { hours: readonly Queries.OpeningHours[] }) {
   return (
     <dl className={styles.hours}>
       {hours.map((entry) => (

@@ -9,7 +9,7 @@ import {
   Droplets,
   type LucideIcon,
 } from "lucide-react"
-import type { ServiceIcon as ServiceIconName } from "../lib/content-rules"
+import type { ServiceIconName } from "../lib/icon-names"
 
 const ICONS: Record<ServiceIconName, LucideIcon> = {
   refrigerator: Refrigerator,

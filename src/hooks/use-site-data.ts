@@ -1,4 +1,5 @@
 import { graphql, useStaticQuery } from "gatsby"
+import { siteNameOf } from "../lib/site-name"
 
 /**
  * Business details, service links and site facts: what every page shows (header,
@@ -37,6 +38,7 @@ export function useSiteData() {
         serviceRadius {
           miles
           center
+          areaName
         }
       }
       allService(sort: { order: ASC }) {
@@ -54,7 +56,7 @@ export function useSiteData() {
   return {
     business,
     siteUrl: site.siteMetadata.siteUrl,
-    siteName: `${business.brand} Appliance Repair`,
+    siteName: siteNameOf(business.brand),
     buildYear: site.buildYear,
     services: data.allService.nodes,
   }

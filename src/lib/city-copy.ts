@@ -9,6 +9,8 @@ export interface CityFacts {
 
 export interface BusinessBasics {
   shopTown: string
+  /** The state the business and its towns are in, as addresses write it: "IL". */
+  region: string
   foundingYear: number
   phoneDisplay: string
 }
@@ -37,7 +39,10 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
   const drive = withArticle(`${mileAdjective(city.milesFromShop)} drive`)
 
   const title = firstThatFits(
-    [`${city.name}, IL Appliance Repair · ${primaryCounty(city.county)} County`, `${city.name}, IL Appliance Repair`],
+    [
+      `${city.name}, ${business.region} Appliance Repair · ${primaryCounty(city.county)} County`,
+      `${city.name}, ${business.region} Appliance Repair`,
+    ],
     TITLE_LIMIT,
   )
 

@@ -1,5 +1,3 @@
-import type { OpeningHoursEntry } from "./types"
-
 /** "08:00" -> "8am", "18:30" -> "6:30pm". */
 export function formatClock(time: string): string {
   const [hours, minutes] = time.split(":").map(Number)
@@ -8,9 +6,9 @@ export function formatClock(time: string): string {
   return minutes ? `${hour12}:${String(minutes).padStart(2, "0")}${suffix}` : `${hour12}${suffix}`
 }
 
-export const isClosed = (entry: OpeningHoursEntry): boolean => !entry.opens || !entry.closes
+export const isClosed = (entry: Queries.OpeningHours): boolean => !entry.opens || !entry.closes
 
 /** "8am–6pm", or "Closed" for a day with no hours. */
-export function formatHours(entry: OpeningHoursEntry): string {
+export function formatHours(entry: Queries.OpeningHours): string {
   return isClosed(entry) ? "Closed" : `${formatClock(entry.opens)}–${formatClock(entry.closes)}`
 }

@@ -1,4 +1,25 @@
-import { MAP_ORIGIN } from "./content-rules"
+import { MAP_ORIGIN } from "./map-host"
+
+/** The normal Google Maps page of a place, e.g. "Lincolnwood, IL": what a town's map address is by default. */
+export const mapSearchUrl = (place: string): string => `${MAP_ORIGIN}/maps?q=${encodeURIComponent(place)}`
+
+const EMBED = "output=embed"
+
+/**
+ * The frame's embed address of a map address: an embed address as it is; the
+ * normal page of a place (https://www.google.com/maps?q=…) shown as a frame,
+ * at the zoom of a town.
+ */
+export function mapEmbedUrl(mapUrl: string): string {
+  const url = new URL(mapUrl)
+  const params = url.search.replace(/^\?/, "").split("&").filter(Boolean)
+  if (url.pathname !== "/maps" || params.includes(EMBED) || !params.some((param) => param.startsWith("q="))) {
+    return mapUrl
+  }
+  const zoom = params.some((param) => param.startsWith("z=")) ? [] : ["z=13"]
+  url.search = `?${[...params, ...zoom, EMBED].join("&")}`
+  return url.toString()
+}
 
 /**
  * The map host's normal page of a place, from the address of its embedded map:

@@ -18,3 +18,9 @@ export const cityPath = (slug: string): string => `${SERVICE_AREA_PATH}${slug}/`
  * so no county path can ever equal a city path.
  */
 export const countyPath = (slug: string): string => `${SERVICE_AREA_PATH}counties/${slug}/`
+
+/** A page on the way to the current one: its name and its path (breadcrumbs and their structured data). */
+export interface Crumb {
+  name: string
+  path: string
+}

@@ -1,6 +1,5 @@
 import { primaryCounty } from "./phrases"
 import { citySlug } from "./slug"
-import type { CityLink } from "./types"
 
 export interface GridEntry {
   name: string
@@ -9,7 +8,10 @@ export interface GridEntry {
 }
 
 /** The service-area grid's names, each matched to its city page when one exists. */
-export function matchGridToPages(names: readonly string[], cities: readonly CityLink[]): GridEntry[] {
+export function matchGridToPages(
+  names: readonly string[],
+  cities: readonly Pick<Queries.City, "slug" | "name">[],
+): GridEntry[] {
   const slugs = new Set(cities.map((city) => city.slug))
   return names.map((name) => {
     const slug = citySlug(name)
@@ -18,7 +20,9 @@ export function matchGridToPages(names: readonly string[], cities: readonly City
 }
 
 /** City pages grouped by primary county: counties by size, towns by name. */
-export function groupByCounty<T extends CityLink & { county: string }>(cities: readonly T[]) {
+export function groupByCounty<T extends Pick<Queries.City, "slug" | "name"> & { county: string }>(
+  cities: readonly T[],
+) {
   const groups = new Map<string, T[]>()
   for (const city of cities) {
     const county = primaryCounty(city.county)

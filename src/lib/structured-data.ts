@@ -1,6 +1,6 @@
 import { absoluteUrl } from "./site-url"
 import { isClosed } from "./hours"
-import type { Address, Crumb, OpeningHoursEntry, Phone } from "./types"
+import type { Crumb } from "./routes"
 
 /** JSON-LD for schema.org, built from the same content the pages show. */
 export type JsonLd = Record<string, unknown>
@@ -10,10 +10,10 @@ const businessRef = (siteUrl: string): JsonLd => ({ "@id": businessId(siteUrl) }
 
 export interface BusinessFacts {
   siteName: string
-  phone: Phone
-  address: Address & { country: string }
+  phone: Queries.BusinessPhone
+  address: Queries.BusinessAddress
   geo: { lat: number; lng: number }
-  hours: readonly OpeningHoursEntry[]
+  hours: readonly Queries.OpeningHours[]
   foundingYear: number
   priceRange: string
   description: string
@@ -22,9 +22,9 @@ export interface BusinessFacts {
   areaServed: readonly JsonLd[]
 }
 
-/** schema.org City places for town names. */
-export const cityPlaces = (names: readonly string[]): JsonLd[] =>
-  names.map((name) => ({ "@type": "City", name: `${name}, IL` }))
+/** schema.org City places for town names, in the state (region) the business is in: "Skokie, IL". */
+export const cityPlaces = (names: readonly string[], region: string): JsonLd[] =>
+  names.map((name) => ({ "@type": "City", name: `${name}, ${region}` }))
 
 /** The full HomeAndConstructionBusiness, published once on the home page. */
 export function localBusinessJsonLd(siteUrl: string, facts: BusinessFacts): JsonLd {

@@ -161,7 +161,7 @@ export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
   const { homePage, townIndex } = data
   if (!homePage) return null
   const { city: shopTown, region } = business.address
-  const description = `Same-day appliance repair in ${shopTown} and the north and northwest Chicago suburbs. Refrigerators, ovens, dishwashers, washers, dryers. Call ${business.phone.display}.`
+  const description = `Same-day appliance repair in ${shopTown} and the ${business.serviceRadius.areaName}. Refrigerators, ovens, dishwashers, washers, dryers. Call ${business.phone.display}.`
   return (
     <SeoHead
       title={`${siteName} | ${business.address.city}, ${business.address.region}`}
@@ -182,7 +182,10 @@ export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
           imageUrl: absoluteUrl(siteUrl, OG_IMAGE.path),
           // Every town while they are few; above the limit, the service radius instead.
           areaServed: townIndex.listsEveryTown
-            ? cityPlaces(townIndex.towns.map((town) => town.name))
+            ? cityPlaces(
+                townIndex.towns.map((town) => town.name),
+                region,
+              )
             : [serviceAreaCircle(homePage.serviceCenter, business.serviceRadius.miles)],
         }),
       ]}

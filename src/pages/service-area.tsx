@@ -8,7 +8,7 @@ import { CountyLinks } from "../components/county-links"
 import { EmbeddedMap } from "../components/maps/embedded-map"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
-import { countPhrase, countiesPhrase, milesPhrase } from "../lib/phrases"
+import { capitalize, countPhrase, countiesPhrase, milesPhrase } from "../lib/phrases"
 import { groupByCounty } from "../lib/service-area"
 import { SERVICE_AREA_PATH, cityPath } from "../lib/routes"
 import * as grid from "../components/card-grid.module.css"
@@ -36,7 +36,7 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
           ))}
         </ul>
         <CallPrompt title="Don't See Your City?" phone={business.phone}>
-          <p>We travel throughout the north and northwest suburbs. Call and ask whether we reach your street.</p>
+          <p>We travel throughout the {business.serviceRadius.areaName}. Call and ask whether we reach your street.</p>
         </CallPrompt>
       </Section>
       <Section id="all-towns" title="Every Town We Serve, by County" tone="alt">
@@ -101,7 +101,7 @@ export function Head({ data }: HeadProps<Queries.ServiceAreaPageQuery>) {
     : countPhrase(townIndex.counties.length, "county", "counties")
   return (
     <SeoHead
-      title="Service Area: North & Northwest Suburbs"
+      title={`Service Area: ${capitalize(business.serviceRadius.areaName)}`}
       description={`Appliance repair in ${countPhrase(townIndex.townCount, "community", "communities")} within ${milesPhrase(miles)} of ${center}, across ${counties}. Find your town.`}
       path={SERVICE_AREA_PATH}
     />

@@ -16,7 +16,7 @@ import { useSiteData, type SiteData } from "../hooks/use-site-data"
 import { cityCopy } from "../lib/city-copy"
 import { HOME_PATH, SERVICE_AREA_PATH, cityPath } from "../lib/routes"
 import { breadcrumbJsonLd } from "../lib/structured-data"
-import type { Crumb } from "../lib/types"
+import type { Crumb } from "../lib/routes"
 
 type CityRecord = NonNullable<Queries.CityPageQuery["city"]>
 
@@ -34,6 +34,7 @@ const copyFor = (city: CityRecord, { business }: SiteData) =>
     { ...city, nearby: neighboursOf(city) },
     {
       shopTown: business.address.city,
+      region: business.address.region,
       foundingYear: business.foundingYear,
       phoneDisplay: business.phone.display,
     },
@@ -69,7 +70,7 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
         <NearbyCities cities={neighboursOf(city)} />
       </Section>
       <Section id="map" title={`Map of ${city.name}`}>
-        <MapFrame src={city.mapUrl} title={`Map of ${city.name}, Illinois`} place={city.name} />
+        <MapFrame src={city.mapUrl} title={`Map of ${city.name}, ${site.business.address.region}`} place={city.name} />
       </Section>
     </Layout>
   )
@@ -112,7 +113,7 @@ export function Head({ data }: HeadProps<Queries.CityPageQuery>) {
       title={copy.title}
       appendSiteName={false}
       description={copy.description}
-      keywords={`appliance repair ${city.name} IL, ${city.name} refrigerator repair, ${city.name} washer repair, ${city.name} dryer repair, ${city.name} dishwasher repair, ${city.name} oven repair`}
+      keywords={`appliance repair ${city.name} ${site.business.address.region}, ${city.name} refrigerator repair, ${city.name} washer repair, ${city.name} dryer repair, ${city.name} dishwasher repair, ${city.name} oven repair`}
       path={cityPath(city.slug)}
       jsonLd={[breadcrumbJsonLd(site.siteUrl, cityTrail(city))]}
     />

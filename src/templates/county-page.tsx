@@ -10,7 +10,7 @@ import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { HOME_PATH, SERVICE_AREA_PATH, countyPath } from "../lib/routes"
 import { breadcrumbJsonLd } from "../lib/structured-data"
-import type { CityLink, Crumb } from "../lib/types"
+import type { Crumb } from "../lib/routes"
 
 /**
  * A county page's data, from the townIndex query of page creation
@@ -22,7 +22,7 @@ export interface CountyPageContext {
   name: string
   slug: string
   townCount: number
-  towns: readonly CityLink[]
+  towns: readonly Pick<Queries.City, "slug" | "name">[]
   /** The county's map of its towns, drawn as a file at build time. */
   map: MapFileData
 }

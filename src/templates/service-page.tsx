@@ -13,8 +13,8 @@ import { useSiteData } from "../hooks/use-site-data"
 import { HOME_PATH, SERVICE_AREA_PATH, servicePath } from "../lib/routes"
 import { serviceAreaCircle } from "../lib/service-radius"
 import { breadcrumbJsonLd, serviceJsonLd } from "../lib/structured-data"
-import type { Crumb } from "../lib/types"
 import { countPhrase, milesPhrase } from "../lib/phrases"
+import type { Crumb } from "../lib/routes"
 
 type ServiceRecord = NonNullable<Queries.ServicePageQuery["service"]>
 

@@ -2,12 +2,12 @@ import fs from "fs"
 import path from "path"
 import { PUBLIC_DIR, builtRoutes, htmlFileFor } from "./built-site"
 import { readCities, readServices } from "../fixtures/content"
-import { LIST_EVERY_TOWN_UP_TO } from "../../src/lib/content-rules"
+import { LIST_EVERY_TOWN_UP_TO } from "../../internal/content/computed"
 import { countyNames } from "../../src/lib/phrases"
 import { countySlug } from "../../src/lib/slug"
 import { countyPath } from "../../src/lib/routes"
 
-const cities = readCities<{ name: string; slug: string; county: string }>()
+const cities = readCities()
 const routes = builtRoutes()
 const KB = 1024
 

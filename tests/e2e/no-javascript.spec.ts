@@ -48,7 +48,7 @@ test("a city's map is a placeholder naming the town with a link that opens the t
   expect(opened.searchParams.get("q")).toBe(embed.searchParams.get("q"))
   expect(opened.searchParams.has("output")).toBe(false)
   await expect(link).toHaveAttribute("target", "_blank")
-  await expect(page.locator("#map").getByText(`Map of ${city.name}, Illinois`)).toBeVisible()
+  await expect(page.locator("#map").getByText(`Map of ${city.name}, ${business.address.region}`)).toBeVisible()
   // The button needs JavaScript, so it is not offered.
   await expect(page.getByRole("button", { name: `Show map of ${city.name}` })).toBeHidden()
   await expect(page.locator(MAP_HOST_FRAME)).toHaveCount(0)

@@ -1,11 +1,16 @@
 import { DESCRIPTION_LIMIT, TITLE_LIMIT, cityCopy, type CityFacts } from "../../src/lib/city-copy"
 import { milesPhrase } from "../../src/lib/phrases"
-import { distanceMiles, nearestPlaces, roundMiles } from "../../src/lib/geo"
+import { distanceMiles, nearestPlaces, roundMiles } from "../../internal/geo/distance"
 import { readBusiness, readCities, type CityData as City } from "../fixtures/content"
 
 const cities = readCities()
 const business = readBusiness()
-const basics = { shopTown: "Northfield", foundingYear: business.foundingYear, phoneDisplay: business.phone.display }
+const basics = {
+  shopTown: business.address.city,
+  region: business.address.region,
+  foundingYear: business.foundingYear,
+  phoneDisplay: business.phone.display,
+}
 const copyOf = (city: City) =>
   cityCopy(
     { ...city, milesFromShop: roundMiles(distanceMiles(business.geo, city)), nearby: nearestPlaces(city, cities) },
@@ -91,7 +96,7 @@ function grammarProblems(sentence: string): string[] {
 }
 
 describe("city copy at the edges", () => {
-  const basics = { shopTown: "Northfield", foundingYear: 2010, phoneDisplay: "(847) 555-0142" }
+  const basics = { shopTown: "Northfield", region: "IL", foundingYear: 2010, phoneDisplay: "(847) 555-0142" }
   const town = (overrides: Partial<CityFacts>): CityFacts => ({
     name: "Testville",
     county: "Cook",

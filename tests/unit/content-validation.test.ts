@@ -1,7 +1,13 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import type { BrandContent, BusinessContent, CityContent, ServiceContent } from "../../internal/content/model"
+import {
+  TOWN_PARAGRAPH_WORDS,
+  type BrandContent,
+  type BusinessContent,
+  type CityContent,
+  type ServiceContent,
+} from "../../internal/content/model"
 import {
   ContentError,
   assertValidContent,
@@ -50,8 +56,10 @@ describe("content validation", () => {
 
   it("names file, record and field of a missing field", () => {
     const { files, city } = realFiles()
-    delete (city("barrington") as Partial<CityContent>).county
-    expect(messageFor(files)).toContain(`data/cities/barrington.json, record "barrington", field "county": is missing`)
+    delete (city("barrington") as Partial<CityContent>).localParagraph
+    expect(messageFor(files)).toContain(
+      `data/cities/barrington.json, record "barrington", field "localParagraph": is missing`,
+    )
   })
 
   it("names file, record and field of an empty field", () => {
@@ -161,6 +169,7 @@ describe("content validation", () => {
   it("serves another region by editing data alone", () => {
     const { files, business, city } = realFiles()
     const template = city("buffalo-grove")
+    const anotherParagraph = city("skokie").localParagraph
     for (const relative of Array.from(files.keys())) if (relative.startsWith("cities/")) files.delete(relative)
     const denver = { ...template, name: "Denver", slug: "denver", county: "Denver", lat: 39.7392, lng: -104.9903 }
     const aurora = {
@@ -170,10 +179,11 @@ describe("content validation", () => {
       county: "Arapahoe, Adams",
       lat: 39.7294,
       lng: -104.8319,
+      localParagraph: anotherParagraph,
     }
     files.set("cities/denver.json", denver)
     files.set("cities/aurora.json", aurora)
-    business.serviceRadius = { miles: 15, center: "Denver, CO" }
+    business.serviceRadius = { miles: 15, center: "Denver, CO", areaName: "Denver metro area" }
     business.geo = { lat: 39.75, lng: -104.95 }
     business.address = { ...business.address, city: "Denver", region: "CO" }
     expect(findContentProblems(files, { fileExists })).toEqual([])
@@ -233,6 +243,27 @@ describe("content validation", () => {
     ;(city("skokie") as Record<string, unknown>).conty = "Cook"
     expect(messageFor(files)).toContain(
       `data/cities/skokie.json, record "skokie", field "conty": is not a field of this record`,
+    )
+  })
+
+  it("rejects a town paragraph shorter or longer than the model allows, giving its count", () => {
+    const { files, city } = realFiles()
+    city("glencoe").localParagraph = "Glencoe sits on the lake."
+    city("skokie").localParagraph = Array.from({ length: TOWN_PARAGRAPH_WORDS.max + 1 }, () => "word").join(" ")
+    const message = messageFor(files)
+    expect(message).toContain(
+      `data/cities/glencoe.json, record "glencoe", field "localParagraph": must be ${TOWN_PARAGRAPH_WORDS.min} to ${TOWN_PARAGRAPH_WORDS.max} words; it has 5`,
+    )
+    expect(message).toContain(
+      `data/cities/skokie.json, record "skokie", field "localParagraph": must be ${TOWN_PARAGRAPH_WORDS.min} to ${TOWN_PARAGRAPH_WORDS.max} words; it has ${TOWN_PARAGRAPH_WORDS.max + 1}`,
+    )
+  })
+
+  it("rejects two towns with the same paragraph", () => {
+    const { files, city } = realFiles()
+    city("wilmette").localParagraph = city("kenilworth").localParagraph
+    expect(messageFor(files)).toContain(
+      `data/cities/wilmette.json, record "wilmette", field "localParagraph": is the same text as data/cities/kenilworth.json`,
     )
   })
 

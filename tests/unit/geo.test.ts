@@ -1,4 +1,4 @@
-import { distanceMiles, nearestPlaces, roundMiles } from "../../src/lib/geo"
+import { distanceMiles, nearestPlaces, roundMiles } from "../../internal/geo/distance"
 
 describe("great-circle distance", () => {
   it("matches the published New York–Los Angeles distance (about 2,445 miles)", () => {

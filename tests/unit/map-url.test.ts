@@ -1,4 +1,4 @@
-import { mapPageUrl } from "../../src/lib/map-url"
+import { mapEmbedUrl, mapPageUrl, mapSearchUrl } from "../../src/lib/map-url"
 import { readBusiness, readCities } from "../fixtures/content"
 
 const embeds = [
@@ -31,5 +31,16 @@ describe("the link that opens a map in a new tab", () => {
     expect(mapPageUrl("https://www.google.com/maps/embed?pb=!1m18!2d-87.9", "Buffalo Grove, IL")).toBe(
       "https://www.google.com/maps/search/?api=1&query=Buffalo%20Grove%2C%20IL",
     )
+  })
+})
+
+describe("the frame of a map address", () => {
+  it("shows an embed address as it is, and the normal page of a place at a town's zoom", () => {
+    const embed = "https://www.google.com/maps?q=Wheeling%2C%20IL&z=13&output=embed"
+    expect(mapEmbedUrl(embed)).toBe(embed)
+    expect(mapEmbedUrl(mapSearchUrl("Lincolnwood, IL"))).toBe(
+      "https://www.google.com/maps?q=Lincolnwood%2C%20IL&z=13&output=embed",
+    )
+    expect(mapPageUrl(mapSearchUrl("Lincolnwood, IL"), "Lincolnwood")).toBe(mapSearchUrl("Lincolnwood, IL"))
   })
 })

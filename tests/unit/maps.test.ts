@@ -1,12 +1,13 @@
 import { computedResolvers } from "../../internal/gatsby/create-resolvers"
 import { buildMaps } from "../../internal/gatsby/map-files"
-import { townFacts, type Town } from "../../internal/content/town-facts"
+import { townFacts, townOfNode, type CityNode, type Town } from "../../internal/content/town-facts"
+import { COMPLETE_FIELDS } from "../../internal/content/graphql-types"
 import { projectServiceArea } from "../../internal/maps/service-area"
 import { overviewDrawing } from "../../internal/maps/towns-map"
 import { siteMaps } from "../../internal/maps/site-maps"
 import { readMapColors } from "../../internal/maps/tokens"
 import type { LocatorDrawing } from "../../internal/maps/locator-map"
-import { LIST_EVERY_TOWN_UP_TO } from "../../src/lib/content-rules"
+import { LIST_EVERY_TOWN_UP_TO } from "../../internal/content/computed"
 import { countyNames, milesPhrase } from "../../src/lib/phrases"
 import { cityPath, countyPath } from "../../src/lib/routes"
 import { radiusTownName } from "../../src/lib/service-radius"
@@ -17,15 +18,14 @@ import { insideRings, pathRings, type XY } from "../fixtures/svg-geometry"
 // The maps of data/ as the build draws them: through the resolvers the pages query.
 const business = readBusiness()
 const cities = readCities()
-const towns: Town[] = cities.map(({ name, slug, county, lat, lng }) => ({
+// City nodes as the build makes them: every derivable field in the node field the GraphQL fields read.
+const cityNodes: CityNode[] = cities.map(({ name, slug, county, lat, lng, mapUrl }) => ({
   id: `City ${slug}`,
   name,
-  slug,
-  county,
-  lat,
-  lng,
+  fields: { [COMPLETE_FIELDS]: { slug, county, lat, lng, mapUrl } },
 }))
-const nodes: Record<string, unknown[]> = { City: towns, Business: [business] }
+const towns: Town[] = cityNodes.map(townOfNode)
+const nodes: Record<string, unknown[]> = { City: cityNodes, Business: [business] }
 const resolvers = computedResolvers((type) => nodes[type] ?? [])
 const context = {
   nodeModel: {
@@ -38,11 +38,11 @@ const context = {
 /** What each town page states and draws. */
 async function townPages() {
   return Promise.all(
-    towns.map(async (town) => ({
-      town,
-      miles: await resolvers.City.milesFromShop.resolve(town, {}, context),
-      nearby: (await resolvers.City.nearby.resolve(town, {}, context)).map(({ city }) => city),
-      map: (await resolvers.City.locatorMap.resolve(town, {}, context)) as LocatorDrawing,
+    cityNodes.map(async (node) => ({
+      town: townOfNode(node),
+      miles: await resolvers.City.milesFromShop.resolve(node, {}, context),
+      nearby: (await resolvers.City.nearby.resolve(node, {}, context)).map(({ city }) => city),
+      map: (await resolvers.City.locatorMap.resolve(node, {}, context)) as LocatorDrawing,
     })),
   )
 }

@@ -1,5 +1,5 @@
 import { nearbyPlaces } from "../../internal/geo/nearby-index"
-import { nearestPlaces } from "../../src/lib/geo"
+import { nearestPlaces } from "../../internal/geo/distance"
 import { readCities } from "../fixtures/content"
 
 interface Town {
@@ -22,7 +22,7 @@ function seeded(seed: number) {
 }
 
 describe("neighbours from the spatial index", () => {
-  const towns = readCities<Town>()
+  const towns: Town[] = readCities().map((city) => ({ ...city, id: city.slug }))
   const index = nearbyPlaces(towns)
 
   it(`gives each of the ${towns.length} real towns the same neighbours as nearestPlaces: same slugs, order and miles`, () => {

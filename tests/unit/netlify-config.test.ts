@@ -2,7 +2,7 @@ import { createHash } from "crypto"
 import fs from "fs"
 import path from "path"
 import { parse } from "smol-toml"
-import { MAP_ORIGIN } from "../../src/lib/content-rules"
+import { MAP_ORIGIN } from "../../src/lib/map-host"
 import {
   PAGE_RESOURCE_DIRECTIVES,
   addPagePolicy,

@@ -50,7 +50,7 @@ describe("structured data", () => {
       priceRange: "$$",
       description: "Appliance repair",
       imageUrl: `${siteUrl}/og-image.png`,
-      areaServed: cityPlaces(["Skokie"]),
+      areaServed: cityPlaces(["Skokie"], "IL"),
     })
     expect(data["@type"]).toBe("HomeAndConstructionBusiness")
     expect(data.openingHoursSpecification).toHaveLength(1)

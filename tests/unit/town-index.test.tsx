@@ -2,7 +2,7 @@ import * as React from "react"
 import { render, screen, within } from "@testing-library/react"
 import { countiesWithTowns, townFacts, type Town } from "../../internal/content/town-facts"
 import { CountyLinks } from "../../src/components/county-links"
-import { LIST_EVERY_TOWN_UP_TO } from "../../src/lib/content-rules"
+import { LIST_EVERY_TOWN_UP_TO } from "../../internal/content/computed"
 import { countyPath } from "../../src/lib/routes"
 import { countySlug } from "../../src/lib/slug"
 import { readCities } from "../fixtures/content"
@@ -25,7 +25,7 @@ const manyTowns = (n: number, counties: readonly string[]) =>
 
 describe("the town index: every town while they are few, counties above the limit", () => {
   it("lists every one of the real towns by name, and no county page", () => {
-    const towns = readCities<Town>().map((city) => ({ ...city, id: city.slug }))
+    const towns: Town[] = readCities().map((city) => ({ ...city, id: city.slug }))
     expect(towns.length).toBeLessThanOrEqual(LIST_EVERY_TOWN_UP_TO)
     const { index } = townFacts(towns)
     expect(index.listsEveryTown).toBe(true)

@@ -2,13 +2,12 @@ import * as React from "react"
 import { Clock, MapPin, Phone as PhoneIcon } from "lucide-react"
 import { CallButton } from "../call-button"
 import { OpeningHoursList } from "../opening-hours-list"
-import type { Address, OpeningHoursEntry, Phone } from "../../lib/types"
 import * as styles from "./contact-details.module.css"
 
 interface ContactDetailsProps {
-  phone: Phone
-  address: Address
-  hours: readonly OpeningHoursEntry[]
+  phone: Queries.BusinessPhone
+  address: Queries.BusinessAddress
+  hours: readonly Queries.OpeningHours[]
 }
 
 export function ContactDetails({ phone, address, hours }: ContactDetailsProps) {
@@ -16,7 +15,7 @@ export function ContactDetails({ phone, address, hours }: ContactDetailsProps) {
     <div className={styles.grid}>
       <div>
         <h3 className={styles.heading}>
-          <MapPin aria-hidden="true" focusable="false" /> Address
+          <MapPin aria-hidden="true" focusable="false" /> Queries.BusinessAddress
         </h3>
         <address className={styles.address}>
           {address.street}
@@ -32,7 +31,7 @@ export function ContactDetails({ phone, address, hours }: ContactDetailsProps) {
       </div>
       <div>
         <h3 className={styles.heading}>
-          <PhoneIcon aria-hidden="true" focusable="false" /> Phone
+          <PhoneIcon aria-hidden="true" focusable="false" /> Queries.BusinessPhone
         </h3>
         <p>Call us to schedule a repair; we answer during business hours.</p>
         <CallButton phone={phone} />

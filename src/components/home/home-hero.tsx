@@ -1,7 +1,7 @@
 import * as React from "react"
 import { CircleCheck } from "lucide-react"
 import { CallButton } from "../call-button"
-import type { Phone } from "../../lib/types"
+import { siteNameOf } from "../../lib/site-name"
 import * as styles from "./home-hero.module.css"
 
 interface HomeHeroProps {
@@ -9,14 +9,14 @@ interface HomeHeroProps {
   intro: string
   /** The claims under the headline (data/home-page.json). */
   claims: readonly string[]
-  phone: Phone
+  phone: Queries.BusinessPhone
 }
 
 export function HomeHero({ brand, intro, claims, phone }: HomeHeroProps) {
   return (
     <section className={styles.hero} aria-labelledby="home-title">
       <div className={styles.inner}>
-        <h1 id="home-title">{brand} Appliance Repair</h1>
+        <h1 id="home-title">{siteNameOf(brand)}</h1>
         <p className={styles.intro}>{intro}</p>
         <ul className={styles.claims}>
           {claims.map((claim) => (

@@ -1,9 +1,9 @@
 import * as React from "react"
 import { BadgeCheck, HandCoins, ShieldCheck, Wrench, type LucideIcon } from "lucide-react"
-import type { TrustIcon } from "../../lib/content-rules"
+import type { TrustIconName } from "../../lib/icon-names"
 import * as styles from "./trust-strip.module.css"
 
-const ICONS: Record<TrustIcon, LucideIcon> = {
+const ICONS: Record<TrustIconName, LucideIcon> = {
   shield: ShieldCheck,
   wrench: Wrench,
   coins: HandCoins,
@@ -12,7 +12,7 @@ const ICONS: Record<TrustIcon, LucideIcon> = {
 
 export interface TrustItem {
   label: string
-  /** One of TRUST_ICONS; data/home-page.json is validated against them. */
+  /** One of TRUST_ICONS (src/lib/icon-names.ts); data/home-page.json is validated against them. */
   icon: string
 }
 
@@ -21,7 +21,7 @@ export function TrustStrip({ items }: { items: readonly TrustItem[] }) {
     <div className={styles.strip}>
       <ul className={styles.list} aria-label="Why homeowners call us">
         {items.map(({ label, icon }) => {
-          const Icon = ICONS[icon as TrustIcon] ?? BadgeCheck
+          const Icon = ICONS[icon as TrustIconName] ?? BadgeCheck
           return (
             <li key={label} className={styles.item}>
               <Icon aria-hidden="true" focusable="false" size={28} />

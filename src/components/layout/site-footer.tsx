@@ -1,16 +1,15 @@
 import * as React from "react"
 import { OpeningHoursList } from "../opening-hours-list"
 import { BRANDS_PATH, COUPONS_PATH, SERVICE_AREA_PATH, servicePath } from "../../lib/routes"
-import type { Address, OpeningHoursEntry, Phone, ServiceLink } from "../../lib/types"
 import * as styles from "./site-footer.module.css"
 
 interface SiteFooterProps {
   siteName: string
-  phone: Phone
-  address: Address
-  hours: readonly OpeningHoursEntry[]
+  phone: Queries.BusinessPhone
+  address: Queries.BusinessAddress
+  hours: readonly Queries.OpeningHours[]
   foundingYear: number
-  services: readonly ServiceLink[]
+  services: readonly Pick<Queries.Service, "slug" | "name">[]
   /** Year of the build, so server HTML and the browser always agree. */
   buildYear: string
 }

@@ -3,13 +3,12 @@ import { Link } from "gatsby"
 import { Menu, X } from "lucide-react"
 import { CallButton } from "../call-button"
 import { useHydrated } from "../../hooks/use-hydrated"
-import type { Phone } from "../../lib/types"
 import { NAV_ITEMS, sectionHref } from "./nav-items"
 import * as styles from "./site-header.module.css"
 
 interface SiteHeaderProps {
   siteName: string
-  phone: Phone
+  phone: Queries.BusinessPhone
   isHome: boolean
 }
 

@@ -27,6 +27,7 @@ export function EmbeddedMap({ map }: { map: MapFileData }) {
   )
 }
 
+/** A fragment for the page queries: Gatsby reads it from this export. @public */
 export const query = graphql`
   fragment MapFileFields on MapFile {
     src

@@ -99,6 +99,7 @@ export function LocatorMap({ map }: { map: LocatorMapData }) {
   )
 }
 
+/** A fragment for the page queries: Gatsby reads it from this export. @public */
 export const query = graphql`
   fragment MapLabelFields on MapLabel {
     text

@@ -1,4 +1,4 @@
-import { NEARBY } from "./content-rules"
+import { NEARBY } from "../content/computed"
 
 export interface LatLng {
   lat: number

@@ -1,0 +1,4 @@
+/** Where the editor is served from; public/admin/index.html comes from static/admin/. */
+export const ADMIN_PATH = "/admin/"
+/** The editor's folder in public/ (and static/). */
+export const ADMIN_DIR_NAME = ADMIN_PATH.replace(/\//g, "")
