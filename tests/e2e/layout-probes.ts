@@ -181,10 +181,25 @@ export interface FocusStop {
   problem: string
 }
 
+/** What focus has done since watchFocus(): the stops in order, and the page's stops not reached yet. */
+export interface FocusRecord {
+  stops: FocusStop[]
+  unreached: string[]
+}
+
+interface FocusWatch {
+  stops: FocusStop[]
+  /** Every element a Tab should reach on the page as it is laid out now, by id and name. */
+  expected: Map<number, string>
+  /** Records the focused element if it has not been yet (see watchFocus). */
+  flush: () => void
+  /** Takes the page's Tab stops as laid out now. */
+  survey: () => void
+}
+
 declare global {
   interface Window {
-    /** Tab stops seen since watchFocus() was last called, in order. */
-    __focusStops: FocusStop[]
+    __focusWatch?: FocusWatch
   }
 }
 
@@ -193,24 +208,29 @@ declare global {
  * header (any part of it painted over by the header), out of the viewport, or
  * without a visible focus indicator. Recorded in the page once the browser has
  * moved focus and scrolled to it, so the test presses keys without a round
- * trip per stop. Focus gone to the browser is not recorded; a frame is, as one
- * stop. Each element keeps one id, so a test sees when the Tab order has come
- * round. Resets the record.
+ * trip per stop. Also lists the stops a Tab should reach (visible links,
+ * buttons and fields in the tab order; a frame counts when reached, not
+ * before), so a test knows when a round is complete. Resets the record.
  */
 export function watchFocus() {
-  window.__focusStops = []
-  const w = window as Window & { __focusWatched?: boolean; __flushFocus?: () => void }
-  if (w.__focusWatched) return
-  w.__focusWatched = true
+  const existing = window.__focusWatch
+  if (existing) {
+    existing.stops = []
+    existing.survey()
+    return
+  }
   const ids = new WeakMap<Element, number>()
   let lastId = 0
+  const idOf = (element: Element) => {
+    if (!ids.has(element)) ids.set(element, (lastId += 1))
+    return ids.get(element) ?? 0
+  }
   const describe = (element: HTMLElement) =>
     `${element.tagName.toLowerCase()} '${(element.innerText || element.getAttribute("aria-label") || element.getAttribute("title") || "").trim().replace(/\s+/g, " ").slice(0, 40)}'`
   const stop = (): FocusStop | null => {
     const element = document.activeElement as HTMLElement | null
     if (!element || element === document.body) return null
-    if (!ids.has(element)) ids.set(element, (lastId += 1))
-    const id = ids.get(element) ?? 0
+    const id = idOf(element)
     const name = describe(element)
     const box = element.getBoundingClientRect()
     const style = getComputedStyle(element)
@@ -243,23 +263,48 @@ export function watchFocus() {
   // or, when that keyup went to a frame focus has just left, on the next key
   // press (before focus moves on) or when the test reads the record.
   let pending: Element | null = null
-  const settle = () => {
-    if (pending && pending === document.activeElement) {
-      const at = stop()
-      if (at) window.__focusStops.push(at)
-    }
-    pending = null
+  const watch: FocusWatch = {
+    stops: [],
+    expected: new Map(),
+    flush: () => {
+      if (pending && pending === document.activeElement) {
+        const at = stop()
+        if (at) watch.stops.push(at)
+      }
+      pending = null
+    },
+    survey: () => {
+      const selector = "a[href], button, summary, input:not([type='hidden']), select, textarea, [tabindex]"
+      watch.expected = new Map(
+        Array.from(document.querySelectorAll<HTMLElement>(selector))
+          .filter(
+            (element) =>
+              element.tabIndex >= 0 &&
+              !element.matches(":disabled") &&
+              !element.closest("[inert]") &&
+              element.checkVisibility({ visibilityProperty: true }),
+          )
+          .map((element) => [idOf(element), describe(element)]),
+      )
+    },
   }
   window.addEventListener("focusin", (event) => {
     pending = event.target as Element
   })
-  window.addEventListener("keydown", settle, true)
-  window.addEventListener("keyup", settle, true)
-  w.__flushFocus = settle
+  window.addEventListener("keydown", () => watch.flush(), true)
+  window.addEventListener("keyup", () => watch.flush(), true)
+  window.__focusWatch = watch
+  watch.survey()
 }
 
-/** The Tab stops recorded so far (see watchFocus). */
-export function focusStops(): FocusStop[] {
-  ;(window as Window & { __flushFocus?: () => void }).__flushFocus?.()
-  return window.__focusStops
+/** The Tab stops recorded since watchFocus(), and the page's stops not reached yet. */
+export function focusRecord(): FocusRecord {
+  const watch = window.__focusWatch
+  if (!watch) return { stops: [], unreached: [] }
+  watch.flush()
+  const reached = new Set(watch.stops.map((stop) => stop.id))
+  const unreached = Array.from(watch.expected)
+    .filter(([id]) => !reached.has(id))
+    .map(([, name]) => name)
+  return { stops: watch.stops, unreached }
 }
