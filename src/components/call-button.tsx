@@ -1,5 +1,6 @@
 import * as React from "react"
 import { Phone as PhoneIcon } from "lucide-react"
+import { PhoneNumber } from "./phone-number"
 import type { Phone } from "../lib/types"
 import * as styles from "./call-button.module.css"
 
@@ -9,15 +10,20 @@ interface CallButtonProps {
   label?: string
   variant?: "primary" | "light"
   className?: string
+  /** A class for the label alone, e.g. to hide it visually where the number must stand alone (the name keeps it). */
+  labelClassName?: string
 }
 
-/** A telephone link that says what it does and which number it dials. */
-export function CallButton({ phone, label = "Call", variant = "primary", className }: CallButtonProps) {
+/**
+ * A telephone link that says what it does and which number it dials. A long
+ * label wraps before the number; the number itself never breaks.
+ */
+export function CallButton({ phone, label = "Call", variant = "primary", className, labelClassName }: CallButtonProps) {
   return (
     <a href={`tel:${phone.e164}`} className={[styles.button, styles[variant], className].filter(Boolean).join(" ")}>
-      <PhoneIcon aria-hidden="true" focusable="false" size={20} />
+      <PhoneIcon aria-hidden="true" focusable="false" size={20} className={styles.icon} />
       <span>
-        {label} {phone.display}
+        <span className={labelClassName}>{label}</span> <PhoneNumber phone={phone} />
       </span>
     </a>
   )
