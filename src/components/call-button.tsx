@@ -21,9 +21,17 @@ interface CallButtonProps {
 export function CallButton({ phone, label = "Call", variant = "primary", className, labelClassName }: CallButtonProps) {
   return (
     <a href={`tel:${phone.e164}`} className={[styles.button, styles[variant], className].filter(Boolean).join(" ")}>
-      <PhoneIcon aria-hidden="true" focusable="false" size={20} className={styles.icon} />
+      <PhoneIcon aria-hidden="true" focusable="false" size={20} />
       <span>
-        <span className={labelClassName}>{label}</span> <PhoneNumber phone={phone} />
+        {/* One text node before the number ("Call "), or the label's own span then a space. */}
+        {labelClassName ? (
+          <>
+            <span className={labelClassName}>{label}</span>{" "}
+          </>
+        ) : (
+          `${label} `
+        )}
+        <PhoneNumber phone={phone} />
       </span>
     </a>
   )

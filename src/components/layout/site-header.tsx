@@ -17,10 +17,10 @@ const MENU_ID = "site-menu"
 
 /**
  * Sticky header: brand, section links and the phone button. Under the
- * desktop breakpoint the links sit in a disclosure menu. On the narrowest
- * phones the phone button shows the number alone and the menu button its icon
- * alone (their names still say "Call" and "Menu"), so both fit beside each
- * other and the number never wraps. Until React runs (or
+ * desktop breakpoint the links sit in a disclosure menu. On narrow phones
+ * the phone button shows the number alone and the menu button its icon alone
+ * (their names still say "Call" and "Menu"), so both fit beside each other
+ * and the number never wraps. Until React runs (or
  * without JavaScript) the toggle is a <details> disclosure that CSS answers;
  * React then swaps in a button with aria-expanded/aria-controls, Escape and
  * close-on-tap, keeping the menu open and the focus on the toggle if the
