@@ -1,5 +1,6 @@
 import * as React from "react"
 import { Phone as PhoneIcon } from "lucide-react"
+import { PhoneNumber } from "./phone-number"
 import * as styles from "./call-button.module.css"
 
 interface CallButtonProps {
@@ -8,15 +9,28 @@ interface CallButtonProps {
   label?: string
   variant?: "primary" | "light"
   className?: string
+  /** A class for the label alone, e.g. to hide it visually where the number must stand alone (the name keeps it). */
+  labelClassName?: string
 }
 
-/** A telephone link that says what it does and which number it dials. */
-export function CallButton({ phone, label = "Call", variant = "primary", className }: CallButtonProps) {
+/**
+ * A telephone link that says what it does and which number it dials. A long
+ * label wraps before the number; the number itself never breaks.
+ */
+export function CallButton({ phone, label = "Call", variant = "primary", className, labelClassName }: CallButtonProps) {
   return (
     <a href={`tel:${phone.e164}`} className={[styles.button, styles[variant], className].filter(Boolean).join(" ")}>
       <PhoneIcon aria-hidden="true" focusable="false" size={20} />
       <span>
-        {label} {phone.display}
+        {/* One text node before the number ("Call "), or the label's own span then a space. */}
+        {labelClassName ? (
+          <>
+            <span className={labelClassName}>{label}</span>{" "}
+          </>
+        ) : (
+          `${label} `
+        )}
+        <PhoneNumber phone={phone} />
       </span>
     </a>
   )

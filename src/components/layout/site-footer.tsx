@@ -1,5 +1,6 @@
 import * as React from "react"
 import { OpeningHoursList } from "../opening-hours-list"
+import { PhoneNumber } from "../phone-number"
 import { BRANDS_PATH, COUPONS_PATH, SERVICE_AREA_PATH, servicePath } from "../../lib/routes"
 import * as styles from "./site-footer.module.css"
 
@@ -59,7 +60,7 @@ export function SiteFooter({ siteName, phone, address, hours, foundingYear, serv
             {address.city}, {address.region} {address.postalCode}
             <br />
             <a href={`tel:${phone.e164}`} className={styles.link}>
-              {phone.display}
+              <PhoneNumber phone={phone} />
             </a>
           </address>
           <p>Family owned since {foundingYear}</p>

@@ -16,7 +16,10 @@ const MENU_ID = "site-menu"
 
 /**
  * Sticky header: brand, section links and the phone button. Under the
- * desktop breakpoint the links sit in a disclosure menu. Until React runs (or
+ * desktop breakpoint the links sit in a disclosure menu. On narrow phones
+ * the phone button shows the number alone and the menu button its icon alone
+ * (their names still say "Call" and "Menu"), so both fit beside each other
+ * and the number never wraps. Until React runs (or
  * without JavaScript) the toggle is a <details> disclosure that CSS answers;
  * React then swaps in a button with aria-expanded/aria-controls, Escape and
  * close-on-tap, keeping the menu open and the focus on the toggle if the
@@ -74,13 +77,13 @@ export function SiteHeader({ siteName, phone, isHome }: SiteHeaderProps) {
             onClick={() => setOpen((value) => !value)}
           >
             {open ? <X aria-hidden="true" focusable="false" /> : <Menu aria-hidden="true" focusable="false" />}
-            <span>Menu</span>
+            <span className={styles.menuLabel}>Menu</span>
           </button>
         ) : (
           <details ref={disclosureRef} className={styles.disclosure}>
             <summary className={styles.menuButton}>
               <Menu aria-hidden="true" focusable="false" />
-              <span>Menu</span>
+              <span className={styles.menuLabel}>Menu</span>
             </summary>
           </details>
         )}
@@ -95,7 +98,7 @@ export function SiteHeader({ siteName, phone, isHome }: SiteHeaderProps) {
             ))}
           </ul>
         </nav>
-        <CallButton phone={phone} className={styles.call} />
+        <CallButton phone={phone} className={styles.call} labelClassName={styles.callLabel} />
       </div>
     </header>
   )

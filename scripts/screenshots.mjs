@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+/**
+ * Full-page screenshots of every template, to look at before submitting.
+ * Serves the build in public/ (scripts/serve-public.mjs, on a free port), opens
+ * one page of each of the six templates and the 404 page in Debian's Chromium
+ * at each width, and writes `screenshots/{template}-{width}.png`.
+ *
+ * Before each capture it scrolls through the page a half screen at a time, as
+ * a reader would, so every lazy image (the brand logos) loads; waits until every
+ * image has loaded and the fonts are ready; then returns to the top. A capture
+ * that skipped this would show lazy logos as empty boxes. Nothing leaves the
+ * machine: the map host's frame is answered with a stub, any other host is refused.
+ * It prints each page's height and where the files are.
+ *
+ *   npm run build && npm run screenshots
+ *   npm run screenshots -- --widths 320,390 --pages /,/brands/ --out /tmp/shots
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { chromium } from "@playwright/test"
+import { startServer } from "./serve-public.mjs"
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, LIGHTHOUSE_PAGES } from "./browser.cjs"
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+
+const WIDTHS = [320, 390, 768, 1280, 1440]
+/** The height of the window the page is scrolled through; the capture itself is the full page. */
+const VIEWPORT_HEIGHT = 900
+/** A path no page has: the 404 template. */
+const NOT_FOUND_PATH = "/no-such-page/"
+/** How long to wait for every image before capturing anyway (and saying which did not load). */
+const IMAGE_TIMEOUT_MS = 15_000
+
+/** The map host's frame, stubbed: the capture shows where the map goes, with no request to another host. */
+const MAP_HOST = /^https:\/\/www\.google\.com\//
+const MAP_STUB = `<!doctype html><title>Map</title>
+<body style="margin:0;display:grid;place-items:center;height:100vh;background:#dde3ea;font:16px system-ui;color:#333;text-align:center">
+<p>Map frame (stubbed: no request leaves the machine)</p></body>`
+
+function flag(name) {
+  const index = process.argv.indexOf(name)
+  return index > 0 ? process.argv[index + 1] : undefined
+}
+
+const list = (value) =>
+  value
+    ?.split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+/** "/" -> "home", "/services/refrigerator-repair/" -> "services-refrigerator-repair", the 404 path -> "404". */
+function fileStem(urlPath) {
+  if (urlPath === NOT_FOUND_PATH) return "404"
+  return urlPath.replace(/^\/|\/$/g, "").replace(/\//g, "-") || "home"
+}
+
+/**
+ * Scrolls to the bottom a half screen at a time, waits for every image and the
+ * fonts, then returns to the top. Returns the images that did not load.
+ */
+async function settle(page) {
+  await page.evaluate(async () => {
+    const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: "instant" })
+      await pause(60)
+    }
+  })
+  const unloaded = () =>
+    page.evaluate(() =>
+      Array.from(document.images)
+        .filter((image) => !(image.complete && image.naturalWidth > 0))
+        .map((image) => image.currentSrc || image.src),
+    )
+  const deadline = Date.now() + IMAGE_TIMEOUT_MS
+  let missing = await unloaded()
+  while (missing.length > 0 && Date.now() < deadline) {
+    await page.waitForTimeout(100)
+    missing = await unloaded()
+  }
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    window.scrollTo({ top: 0, behavior: "instant" })
+  })
+  return missing
+}
+
+/** Waits until every frame (the stubbed map) shows its document, then for two painted frames; returns the empty ones. */
+async function framesShown(page) {
+  const frames = page.locator("iframe")
+  const empty = []
+  for (let index = 0; index < (await frames.count()); index += 1) {
+    await frames
+      .nth(index)
+      .contentFrame()
+      .locator("body > *")
+      .first()
+      .waitFor({ timeout: IMAGE_TIMEOUT_MS })
+      .catch(() => empty.push(`frame ${index + 1}`))
+  }
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  return empty
+}
+
+const publicDir = path.join(root, "public")
+if (!fs.existsSync(path.join(publicDir, "index.html"))) {
+  console.error("No build in public/: run `npm run build` first.")
+  process.exit(1)
+}
+
+const widths = (list(flag("--widths")) ?? WIDTHS).map(Number)
+if (widths.some((width) => !Number.isInteger(width) || width < 200)) {
+  console.error(`--widths: whole numbers of CSS pixels, e.g. 320,390 (got ${flag("--widths")})`)
+  process.exit(1)
+}
+const pages = list(flag("--pages")) ?? [...LIGHTHOUSE_PAGES, NOT_FOUND_PATH]
+const outDir = path.resolve(flag("--out") ?? path.join(root, "screenshots"))
+fs.mkdirSync(outDir, { recursive: true })
+
+const server = await startServer({ port: 0 })
+const origin = `http://127.0.0.1:${server.address().port}`
+// The map frame is another site's, so Chromium draws it in a process of its own, which a
+// full-page capture leaves blank: keep frames in the page's process for these pictures.
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS, "--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process"],
+})
+let problems = 0
+try {
+  for (const width of widths) {
+    const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT }, reducedMotion: "reduce" })
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) =>
+        MAP_HOST.test(route.request().url())
+          ? route.fulfill({ contentType: "text/html", body: MAP_STUB })
+          : route.abort(),
+    )
+    const page = await context.newPage()
+    for (const urlPath of pages) {
+      await page.goto(`${origin}${urlPath}`, { waitUntil: "load" })
+      // Gatsby's scripts start after the first paint; the menu button replaces the no-JavaScript disclosure once React runs.
+      await page
+        .locator("header button[aria-controls='site-menu']")
+        .waitFor({ state: "attached", timeout: 15_000 })
+        .catch(() => console.warn(`  ${urlPath} at ${width} px: not hydrated after 15 s; capturing the server HTML`))
+      const missing = await settle(page)
+      const height = await page.evaluate(() => document.documentElement.scrollHeight)
+      // Chromium does not paint a frame outside the viewport, and a full-page capture goes
+      // beyond it: make the viewport as tall as the page for the capture, then restore it.
+      await page.setViewportSize({ width, height })
+      missing.push(...(await framesShown(page)))
+      if (missing.length > 0) {
+        problems += 1
+        console.warn(`  ${urlPath} at ${width} px, not loaded: ${missing.join(", ")}`)
+      }
+      await page.screenshot({ path: path.join(outDir, `${fileStem(urlPath)}-${width}.png`), fullPage: true })
+      await page.setViewportSize({ width, height: VIEWPORT_HEIGHT })
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+      const sideways = scrollWidth > width ? `  (scrolls sideways: ${scrollWidth} px wide)` : ""
+      console.log(
+        `${String(width).padStart(5)} px  ${urlPath.padEnd(32)} ${String(height).padStart(6)} px high${sideways}`,
+      )
+    }
+    await context.close()
+  }
+} finally {
+  await browser.close()
+  server.close()
+}
+console.log(`\n${pages.length * widths.length} screenshots in ${path.relative(process.cwd(), outDir) || "."}/`)
+if (problems > 0) {
+  console.warn(`${problems} capture(s) had an image or a frame that did not load (listed above).`)
+  process.exitCode = 1
+}

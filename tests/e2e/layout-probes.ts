@@ -1,0 +1,310 @@
+/**
+ * Measurements that run inside the page (passed to page.evaluate), for the
+ * width rules of tests/e2e/layout.spec.ts. Each is self-contained: Playwright
+ * sends the function's source to the browser, so nothing outside it is in scope.
+ * Each returns what a reader of the failure needs: the offenders, described.
+ */
+
+/**
+ * Every visible occurrence of the phone number that is laid out on more than
+ * one line, as its element's text split where the lines break:
+ * "'Call for Same-Day Service (847) 555-' / '0142'". The number is found in the
+ * text as rendered, across text nodes; each occurrence is a Range whose
+ * character boxes must all sit on one line. `shown` counts the visible ones.
+ */
+export function wrappedPhoneNumbers(display: string): { shown: number; wrapped: string[] } {
+  const nodes: Text[] = []
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text)
+  const starts: number[] = []
+  let text = ""
+  for (const node of nodes) {
+    starts.push(text.length)
+    text += node.data
+  }
+  /** The text node holding a position of the concatenated text, and the offset in it (a start opens a node, an end closes one). */
+  const locate = (position: number, edge: "start" | "end"): [Text, number] => {
+    const index = nodes.findIndex((node, i) =>
+      edge === "start"
+        ? position >= starts[i] && position < starts[i] + node.length
+        : position > starts[i] && position <= starts[i] + node.length,
+    )
+    return [nodes[index], position - starts[index]]
+  }
+  const rangeOf = (from: number, to: number) => {
+    const range = document.createRange()
+    range.setStart(...locate(from, "start"))
+    range.setEnd(...locate(to, "end"))
+    return range
+  }
+  /** Line tops of a range's boxes, one per line (boxes whose vertical centres share a line). */
+  const lineTops = (range: Range) => {
+    const tops: number[] = []
+    for (const box of Array.from(range.getClientRects())) {
+      if (box.width === 0 || box.height === 0) continue
+      const middle = box.top + box.height / 2
+      if (!tops.some((top) => Math.abs(top - middle) < box.height / 2)) tops.push(middle)
+    }
+    return tops
+  }
+  /** An element's text split at its line breaks, one character at a time. */
+  const linesOf = (element: Element) => {
+    const lines: Array<{ middle: number; text: string }> = []
+    const inner = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let node = inner.nextNode() as Text | null; node; node = inner.nextNode() as Text | null) {
+      for (let offset = 0; offset < node.data.length; offset += 1) {
+        const range = document.createRange()
+        range.setStart(node, offset)
+        range.setEnd(node, offset + 1)
+        const box = Array.from(range.getClientRects()).find((rect) => rect.height > 0)
+        if (!box) continue
+        const middle = box.top + box.height / 2
+        let line = lines.find((candidate) => Math.abs(candidate.middle - middle) < box.height / 2)
+        if (!line) {
+          line = { middle, text: "" }
+          lines.push(line)
+        }
+        line.text += node.data[offset]
+      }
+    }
+    return lines.sort((a, b) => a.middle - b.middle).map((line) => `'${line.text.trim()}'`)
+  }
+
+  let shown = 0
+  const wrapped: string[] = []
+  for (let at = text.indexOf(display); at >= 0; at = text.indexOf(display, at + display.length)) {
+    const range = rangeOf(at, at + display.length)
+    const start = range.startContainer.parentElement
+    const box = start?.getBoundingClientRect()
+    // Not rendered (a closed menu) or visually hidden (a 1 px clipped box): not seen.
+    if (!start || !box || box.width <= 1 || box.height <= 1 || !start.checkVisibility({ visibilityProperty: true }))
+      continue
+    if (lineTops(range).length === 0) continue
+    shown += 1
+    if (lineTops(range).length > 1) {
+      const holder = start.closest("a, button, p, li, dd, address, h1, h2, h3") ?? start
+      wrapped.push(linesOf(holder).join(" / "))
+    }
+  }
+  return { shown, wrapped }
+}
+
+/**
+ * The page's width against the viewport's, and what sticks out past the
+ * viewport's right edge (the outermost such elements, so one wide box is named once).
+ */
+export function sidewaysOverflow(): { scrollWidth: number; viewport: number; culprits: string[] } {
+  const viewport = document.documentElement.clientWidth
+  const culprits: string[] = []
+  const outside = new Set<Element>()
+  for (const element of Array.from(document.body.querySelectorAll("*"))) {
+    const box = element.getBoundingClientRect()
+    if (box.width === 0 || box.right <= viewport + 0.5) continue
+    outside.add(element)
+    if (element.parentElement && outside.has(element.parentElement)) continue
+    const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}`
+    const words = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)
+    culprits.push(`${name} '${words}' reaches ${Math.round(box.right)} px`)
+  }
+  return { scrollWidth: document.documentElement.scrollWidth, viewport, culprits: culprits.slice(0, 5) }
+}
+
+/**
+ * Visible links and buttons smaller than 24 × 24 CSS px that WCAG 2.2's 2.5.8
+ * (Target Size, Minimum) does not excuse. An undersized target passes when a
+ * 24 px circle centred on it intersects no other target and no other
+ * undersized target's circle (the spacing exception). A link inside a sentence
+ * (an inline link in a block that has text of its own) is exempt (the inline
+ * exception). Hidden targets (a closed menu, a visually hidden skip link before
+ * it has focus) are not on screen and are not measured.
+ */
+export function undersizedTargets(): string[] {
+  const MIN = 24
+  const selector = "a[href], button, summary, [role='button'], input:not([type='hidden']), select, textarea"
+  const all = Array.from(document.querySelectorAll<HTMLElement>(selector))
+  /** The nearest ancestor that is not laid out inline: the block a link's sentence would be in. */
+  const blockOf = (element: Element) => {
+    let parent = element.parentElement
+    while (parent && getComputedStyle(parent).display.startsWith("inline")) parent = parent.parentElement
+    return parent
+  }
+  /** Whether the block holds text outside any target: then an inline link in it sits in a sentence. */
+  const inSentence = (element: HTMLElement) => {
+    if (getComputedStyle(element).display !== "inline") return false
+    const block = blockOf(element)
+    if (!block) return false
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue
+      if (node.parentElement?.closest(selector)) continue
+      return true
+    }
+    return false
+  }
+  const targets = all
+    .filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+    .map((element) => ({ element, box: element.getBoundingClientRect() }))
+    .filter(({ box }) => box.width > 1 && box.height > 1)
+  const centre = (box: DOMRect) => ({ x: box.left + box.width / 2, y: box.top + box.height / 2 })
+  /** Distance from a point to the nearest point of a box (0 inside it). */
+  const toBox = (point: { x: number; y: number }, box: DOMRect) =>
+    Math.hypot(
+      Math.max(box.left - point.x, 0, point.x - box.right),
+      Math.max(box.top - point.y, 0, point.y - box.bottom),
+    )
+  const small = (box: DOMRect) => box.width < MIN - 0.01 || box.height < MIN - 0.01
+  const describe = (element: HTMLElement, box: DOMRect) =>
+    `${element.tagName.toLowerCase()} '${(element.innerText || element.getAttribute("aria-label") || "").trim().replace(/\s+/g, " ").slice(0, 40)}' ${Math.round(box.width)}×${Math.round(box.height)}`
+  const offenders: string[] = []
+  for (const target of targets) {
+    if (!small(target.box) || inSentence(target.element)) continue
+    const point = centre(target.box)
+    const crowding = targets.find(
+      (other) =>
+        other !== target &&
+        !other.element.contains(target.element) &&
+        !target.element.contains(other.element) &&
+        (toBox(point, other.box) < MIN / 2 ||
+          (small(other.box) && Math.hypot(point.x - centre(other.box).x, point.y - centre(other.box).y) < MIN)),
+    )
+    if (crowding) {
+      offenders.push(`${describe(target.element, target.box)} too close to ${describe(crowding.element, crowding.box)}`)
+    }
+  }
+  return offenders
+}
+
+/** A Tab stop: which element (`id`, the same each time it is reached), its name, and its problem ("" when all is well). */
+export interface FocusStop {
+  id: number
+  name: string
+  problem: string
+}
+
+/** What focus has done since watchFocus(): the stops in order, and the page's stops not reached yet. */
+export interface FocusRecord {
+  stops: FocusStop[]
+  unreached: string[]
+}
+
+interface FocusWatch {
+  stops: FocusStop[]
+  /** Every element a Tab should reach on the page as it is laid out now, by id and name. */
+  expected: Map<number, string>
+  /** Records the focused element if it has not been yet (see watchFocus). */
+  flush: () => void
+  /** Takes the page's Tab stops as laid out now. */
+  survey: () => void
+}
+
+declare global {
+  interface Window {
+    __focusWatch?: FocusWatch
+  }
+}
+
+/**
+ * Starts recording every Tab stop, with what is wrong with it: under the sticky
+ * header (any part of it painted over by the header), out of the viewport, or
+ * without a visible focus indicator. Recorded in the page once the browser has
+ * moved focus and scrolled to it, so the test presses keys without a round
+ * trip per stop. Also lists the stops a Tab should reach (visible links,
+ * buttons and fields in the tab order; a frame counts when reached, not
+ * before), so a test knows when a round is complete. Resets the record.
+ */
+export function watchFocus() {
+  const existing = window.__focusWatch
+  if (existing) {
+    existing.stops = []
+    existing.survey()
+    return
+  }
+  const ids = new WeakMap<Element, number>()
+  let lastId = 0
+  const idOf = (element: Element) => {
+    if (!ids.has(element)) ids.set(element, (lastId += 1))
+    return ids.get(element) ?? 0
+  }
+  const describe = (element: HTMLElement) =>
+    `${element.tagName.toLowerCase()} '${(element.innerText || element.getAttribute("aria-label") || element.getAttribute("title") || "").trim().replace(/\s+/g, " ").slice(0, 40)}'`
+  const stop = (): FocusStop | null => {
+    const element = document.activeElement as HTMLElement | null
+    if (!element || element === document.body) return null
+    const id = idOf(element)
+    const name = describe(element)
+    const box = element.getBoundingClientRect()
+    const style = getComputedStyle(element)
+    const indicated =
+      (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none"
+    // A focused frame shows its own document's focus; the frame itself is what must stay clear of the header.
+    if (!indicated && element.tagName !== "IFRAME") return { id, name, problem: "no visible focus indicator" }
+    const header = document.querySelector("header")
+    if (header && !header.contains(element)) {
+      // Where the two overlap, is the header what shows? (A skip link drawn over the header is not under it.)
+      const bar = header.getBoundingClientRect()
+      const top = Math.max(box.top, bar.top)
+      const bottom = Math.min(box.bottom, bar.bottom)
+      const left = Math.max(box.left, 0)
+      const right = Math.min(box.right, window.innerWidth)
+      const covered =
+        bottom - top > 1 &&
+        [0.1, 0.5, 0.9].some((x) =>
+          [0.1, 0.5, 0.9].some((y) => {
+            const hit = document.elementFromPoint(left + (right - left) * x, top + (bottom - top) * y)
+            return hit !== null && header.contains(hit) && !element.contains(hit)
+          }),
+        )
+      if (covered) return { id, name, problem: `${Math.round(bottom - top)} px of it under the sticky header` }
+    }
+    if (box.bottom <= 0 || box.top >= window.innerHeight) return { id, name, problem: "out of the viewport" }
+    return { id, name, problem: "" }
+  }
+  // A stop is measured once the browser has scrolled to it: on the Tab's keyup,
+  // or, when that keyup went to a frame focus has just left, on the next key
+  // press (before focus moves on) or when the test reads the record.
+  let pending: Element | null = null
+  const watch: FocusWatch = {
+    stops: [],
+    expected: new Map(),
+    flush: () => {
+      if (pending && pending === document.activeElement) {
+        const at = stop()
+        if (at) watch.stops.push(at)
+      }
+      pending = null
+    },
+    survey: () => {
+      const selector = "a[href], button, summary, input:not([type='hidden']), select, textarea, [tabindex]"
+      watch.expected = new Map(
+        Array.from(document.querySelectorAll<HTMLElement>(selector))
+          .filter(
+            (element) =>
+              element.tabIndex >= 0 &&
+              !element.matches(":disabled") &&
+              !element.closest("[inert]") &&
+              element.checkVisibility({ visibilityProperty: true }),
+          )
+          .map((element) => [idOf(element), describe(element)]),
+      )
+    },
+  }
+  window.addEventListener("focusin", (event) => {
+    pending = event.target as Element
+  })
+  window.addEventListener("keydown", () => watch.flush(), true)
+  window.addEventListener("keyup", () => watch.flush(), true)
+  window.__focusWatch = watch
+  watch.survey()
+}
+
+/** The Tab stops recorded since watchFocus(), and the page's stops not reached yet. */
+export function focusRecord(): FocusRecord {
+  const watch = window.__focusWatch
+  if (!watch) return { stops: [], unreached: [] }
+  watch.flush()
+  const reached = new Set(watch.stops.map((stop) => stop.id))
+  const unreached = Array.from(watch.expected)
+    .filter(([id]) => !reached.has(id))
+    .map(([, name]) => name)
+  return { stops: watch.stops, unreached }
+}

@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test"
+import { TEMPLATES, UNKNOWN_PATH, business, expect, gotoHydrated, scrollThrough, test } from "./fixtures"
+import {
+  focusRecord,
+  sidewaysOverflow,
+  undersizedTargets,
+  watchFocus,
+  wrappedPhoneNumbers,
+  type FocusRecord,
+} from "./layout-probes"
+
+// The width rules of decisions.md ("Layout"), at the widths people use, on
+// every template and the 404 page. Each test opens each page once and resizes
+// it through the widths (this spec sets its own widths: the desktop project runs it).
+
+const WIDTHS = [320, 390, 768, 1280, 1440, 1920]
+const PAGES = [...TEMPLATES.map((template) => template.path), UNKNOWN_PATH]
+const HEIGHT = 900
+
+/** Runs `measure` on every page at every width and collects what it finds, each prefixed "{path} at {width} px". */
+async function acrossWidths(page: Page, measure: (where: string, width: number) => Promise<string[]>) {
+  const found: string[] = []
+  for (const path of PAGES) {
+    await gotoHydrated(page, path)
+    // Lazy logos loaded and the (stubbed) map frame in place: the page as it stays once read.
+    await scrollThrough(page)
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT })
+      // Let layout and any resize observer settle before measuring.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      found.push(...(await measure(`${path} at ${width} px`, width)))
+    }
+  }
+  return found
+}
+
+test.describe.configure({ timeout: 240_000 })
+
+test("a phone number never breaks across lines", async ({ page }) => {
+  const offenders = await acrossWidths(page, async (where) => {
+    const { shown, wrapped } = await page.evaluate(wrappedPhoneNumbers, business.phone.display)
+    if (shown === 0) return [`${where}: no phone number on screen`]
+    return wrapped.map((lines) => `${where} (${lines})`)
+  })
+  expect(offenders, `phone number wraps: ${offenders.length} case(s):\n${offenders.join("\n")}`).toEqual([])
+})
+
+test("nothing scrolls sideways: the page is exactly as wide as the viewport", async ({ page }) => {
+  const offenders = await acrossWidths(page, async (where) => {
+    const { scrollWidth, viewport, culprits } = await page.evaluate(sidewaysOverflow)
+    return scrollWidth === viewport ? [] : [`${where}: ${scrollWidth} px wide (${culprits.join("; ")})`]
+  })
+  expect(offenders, `sideways scroll: ${offenders.length} case(s):\n${offenders.join("\n")}`).toEqual([])
+})
+
+test("every visible link and button is at least 24 × 24 px or spaced as WCAG 2.5.8 allows", async ({ page }) => {
+  const offenders = await acrossWidths(page, async (where) =>
+    (await page.evaluate(undersizedTargets)).map((target) => `${where}: ${target}`),
+  )
+  expect(offenders, `targets too small: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
+})
+
+const BURST = 15
+/** More presses than a page has stops (/service-area/ has about 130 today, about 210 at 150 towns): past it, a round has lost its way. */
+const BOUND = 400
+
+/**
+ * Presses `key` until focus has reached every Tab stop of the page, and
+ * returns the stops on the way, each reached from the one before it. Keys go
+ * in bursts, the record read once a burst (a round trip per stop would make
+ * this slow); pressing past the end of a round does no harm.
+ */
+async function tabRound(page: Page, key: "Tab" | "Shift+Tab"): Promise<FocusRecord> {
+  await page.evaluate(watchFocus)
+  let record = await page.evaluate(focusRecord)
+  for (let pressed = 0; pressed < BOUND && (pressed === 0 || record.unreached.length > 0); pressed += BURST) {
+    for (let i = 0; i < BURST; i += 1) await page.keyboard.press(key)
+    record = await page.evaluate(focusRecord)
+  }
+  return record
+}
+
+test("tabbing through a page, focus is visible and never under the sticky header", async ({ page }) => {
+  // Focus scrolls instantly, as for a visitor who asks for reduced motion: a smooth scroll would be measured mid-way.
+  await page.emulateMedia({ reducedMotion: "reduce" })
+  const offenders = await acrossWidths(page, async (where) => {
+    // A round forward, as a keyboard user reads, then a round back: going back,
+    // each stop is scrolled to from below, where the sticky header can cover it.
+    const problems: string[] = []
+    for (const [key, direction] of [
+      ["Tab", "forward"],
+      ["Shift+Tab", "backward"],
+    ] as const) {
+      const { stops, unreached } = await tabRound(page, key)
+      const seen = new Set<number>()
+      for (const stop of stops) {
+        if (stop.problem && !seen.has(stop.id)) problems.push(`${where}, ${direction}: ${stop.name}, ${stop.problem}`)
+        seen.add(stop.id)
+      }
+      if (unreached.length > 0) problems.push(`${where}, ${direction}: never reached ${unreached.join(", ")}`)
+    }
+    return problems
+  })
+  expect(offenders, `focus hidden or invisible: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
+})
