@@ -55,6 +55,8 @@ const config: GatsbyConfig = {
         theme_color: THEME_COLOR,
         display: "standalone",
         icon: "src/images/icon.png",
+        // SeoHead links one apple-touch-icon; the legacy option would add eight to every page.
+        legacy: false,
         cache_busting_mode: "none",
         theme_color_in_head: false,
       },

@@ -1,9 +1,7 @@
-import type { ComputedFields } from "./graphql-types"
-
 /**
- * Facts computed at build time: declared here, resolved in
- * internal/gatsby/create-resolvers.ts (a unit test keeps the two in step).
- * Owners never edit them, so they are not part of the content model.
+ * The rules of the facts computed at build time, and the object types their
+ * fields return. The fields themselves are declared, each with its resolver, in
+ * internal/gatsby/create-resolvers.ts.
  */
 
 /**
@@ -15,44 +13,6 @@ export const LIST_EVERY_TOWN_UP_TO = 150
 
 /** Nearby-town links on each town page: every town within `withinMiles`, at least `min`, at most `max`. */
 export const NEARBY = { min: 4, max: 6, withinMiles: 8 } as const
-
-/** Fields added to the content types. */
-export const COMPUTED_FIELDS = {
-  City: {
-    milesFromShop: { type: "Float!", description: "Distance from the shop in miles, rounded for display" },
-    nearby: { type: "[NearbyCity!]!", description: "The nearest town pages with their distance, nearest first" },
-    locatorMap: {
-      type: "LocatorMap!",
-      description: "The town page's map: the town, its nearby towns, the shop and the line to it (internal/maps/)",
-    },
-  },
-  Business: {
-    serviceCenter: {
-      type: "City!",
-      description: "The town the service radius is measured from (serviceRadius.center)",
-    },
-  },
-  ServiceAreaGrid: {
-    entries: {
-      type: "[ServiceAreaGridEntry!]!",
-      description: "The grid's names, each with its town page when it has one",
-    },
-  },
-} as const satisfies ComputedFields
-
-/** Fields added to the root Query type: name -> SDL type, arguments and description. */
-export const COMPUTED_ROOT_FIELDS = {
-  townIndex: {
-    type: "TownIndex!",
-    args: {},
-    description: "The towns as the home page, the service-area hub and the county pages present them",
-  },
-  serviceAreaMap: {
-    type: "MapFile!",
-    args: {},
-    description: "The map of the service area that the home page and the hub embed, written as a file",
-  },
-} as const
 
 /** Object types only computed fields use. */
 export const COMPUTED_TYPES = `
@@ -90,6 +50,14 @@ type County @dontInfer {
   towns: [City!]! @link
   "The county page's map of its towns, written as a file"
   map: MapFile!
+}
+
+"A map address as the Google Maps frame shows it and as a plain link opens it"
+type MapLinks @dontInfer {
+  "The frame's embed address"
+  embed: String!
+  "The place's normal page"
+  page: String!
 }
 
 "A map drawn at build time and written as an SVG file under /maps/, for a page to embed"

@@ -1,5 +1,6 @@
 import type { GatsbyNode } from "gatsby"
-import { COMPUTED_ROOT_FIELDS } from "../content/computed"
+import { COMPLETE_FIELDS } from "../content/graphql-types"
+import { mapLinks } from "../maps/map-links"
 import { once, townFacts, townOfNode, type CityNode } from "../content/town-facts"
 import { buildMaps, businessNodeOf, townsOf, type BusinessNode } from "./map-files"
 import { distanceMiles, roundMiles, type LatLng } from "../geo/distance"
@@ -35,23 +36,48 @@ async function businessOf(context: ResolverContext): Promise<BusinessNode> {
  */
 const dependOnEveryTown = (context: ResolverContext) => context.nodeModel.findAll({ type: "City", query: { limit: 1 } })
 
+/** A field computed at build time: its GraphQL type, arguments (root fields), description and resolver. */
+export interface ComputedField {
+  type: string
+  args?: Record<string, string>
+  description: string
+  /** Each resolver types its own source (the node of its type) and arguments. */
+  resolve: (source: never, args: never, context: ResolverContext) => unknown
+}
+
 /**
- * Resolvers of the computed fields declared in internal/content/computed.ts.
+ * The facts computed at build time, each declared once with its resolver: the
+ * schema prints their types (create-schema-customization.ts), createResolvers
+ * gives them their resolvers. Owners never edit them, so they are not part of
+ * the content model.
  * Facts that need every town (neighbours, the town index, counties) are computed
  * once, on first use, for all towns together: a process that runs no town query
  * never computes them.
  */
-export function computedResolvers(getNodesByType: GetNodesByType) {
+export function computedFields(getNodesByType: GetNodesByType) {
   const towns = once(() => townsOf(getNodesByType))
   const facts = once(() => townFacts(towns()))
   const maps = once(() => buildMaps(towns(), businessNodeOf(getNodesByType), facts()))
   return {
     City: {
       milesFromShop: {
+        type: "Float!",
+        description: "Distance from the shop in miles, rounded for display",
         resolve: async (source: CityNode, _args: unknown, context: ResolverContext) =>
           milesFromShop(await businessOf(context), townOfNode(source)),
       },
+      nearby: {
+        type: "[NearbyCity!]!",
+        description: "The nearest town pages with their distance, nearest first",
+        resolve: async (source: CityNode, _args: unknown, context: ResolverContext) => {
+          await dependOnEveryTown(context)
+          const neighbours = facts().neighbours().get(townOfNode(source).slug) ?? []
+          return neighbours.map(({ place, miles }) => ({ city: place.id, miles: roundMiles(miles) }))
+        },
+      },
       locatorMap: {
+        type: "LocatorMap!",
+        description: "The town page's map: the town, its nearby towns, the shop and the line to it (internal/maps/)",
         resolve: async (source: CityNode, _args: unknown, context: ResolverContext) => {
           const business = await businessOf(context)
           await dependOnEveryTown(context)
@@ -60,16 +86,16 @@ export function computedResolvers(getNodesByType: GetNodesByType) {
           return maps().locator(town.slug, milesFromShop(business, town), nearby)
         },
       },
-      nearby: {
-        resolve: async (source: CityNode, _args: unknown, context: ResolverContext) => {
-          await dependOnEveryTown(context)
-          const neighbours = facts().neighbours().get(townOfNode(source).slug) ?? []
-          return neighbours.map(({ place, miles }) => ({ city: place.id, miles: roundMiles(miles) }))
-        },
+      mapLinks: {
+        type: "MapLinks!",
+        description: "The Google Maps frame of the town and its normal page, from its map address",
+        resolve: (source: CityNode) => mapLinks(source.fields[COMPLETE_FIELDS].mapUrl ?? "", source.name),
       },
     },
     Business: {
       serviceCenter: {
+        type: "City!",
+        description: "The town the service radius is measured from (serviceRadius.center)",
         resolve: (source: BusinessNode, _args: unknown, context: ResolverContext) => {
           const town = radiusTownName(source.serviceRadius.center)
           const id = facts().idByName.get(town)
@@ -78,9 +104,17 @@ export function computedResolvers(getNodesByType: GetNodesByType) {
           return city
         },
       },
+      homeMapLinks: {
+        type: "MapLinks!",
+        description: "The Google Maps frame of the home page's service area and its normal page",
+        resolve: (source: BusinessNode & { homeMapUrl: string }) =>
+          mapLinks(source.homeMapUrl, source.serviceRadius.center),
+      },
     },
     ServiceAreaGrid: {
       entries: {
+        type: "[ServiceAreaGridEntry!]!",
+        description: "The grid's names, each with its town page when it has one",
         resolve: async (source: { grid: string[] }, _args: unknown, context: ResolverContext) => {
           await dependOnEveryTown(context)
           return facts().gridEntries(source.grid)
@@ -89,7 +123,9 @@ export function computedResolvers(getNodesByType: GetNodesByType) {
     },
     Query: {
       townIndex: {
-        ...COMPUTED_ROOT_FIELDS.townIndex,
+        type: "TownIndex!",
+        args: {},
+        description: "The towns as the home page, the service-area hub and the county pages present them",
         resolve: async (_source: unknown, _args: unknown, context: ResolverContext) => {
           await dependOnEveryTown(context)
           const { index } = facts()
@@ -104,7 +140,9 @@ export function computedResolvers(getNodesByType: GetNodesByType) {
         },
       },
       serviceAreaMap: {
-        ...COMPUTED_ROOT_FIELDS.serviceAreaMap,
+        type: "MapFile!",
+        args: {},
+        description: "The map of the service area that the home page and the hub embed, written as a file",
         resolve: async (_source: unknown, _args: unknown, context: ResolverContext) => {
           await businessOf(context)
           await dependOnEveryTown(context)
@@ -112,7 +150,17 @@ export function computedResolvers(getNodesByType: GetNodesByType) {
         },
       },
     },
-  }
+  } satisfies Record<string, Record<string, ComputedField>>
+}
+
+/** The computed fields of each type, without their resolvers: what the schema declares. */
+export function computedFieldTypes(): Record<string, Record<string, Omit<ComputedField, "resolve">>> {
+  return Object.fromEntries(
+    Object.entries(computedFields(() => [])).map(([type, fields]) => [
+      type,
+      Object.fromEntries(Object.entries(fields).map(([name, { resolve: _resolve, ...declared }]) => [name, declared])),
+    ]),
+  )
 }
 
 /**
@@ -120,5 +168,16 @@ export function computedResolvers(getNodesByType: GetNodesByType) {
  * content changes), so the facts are recomputed from the current towns.
  */
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers, getNodesByType }) => {
-  createResolvers(computedResolvers(getNodesByType))
+  // Fields of the content types are declared in the SDL already (typeDefinitions); they get their resolver here.
+  const fields = computedFields(getNodesByType)
+  createResolvers(
+    Object.fromEntries(
+      Object.entries(fields).map(([type, typeFields]) => [
+        type,
+        type === "Query"
+          ? typeFields
+          : Object.fromEntries(Object.entries(typeFields).map(([name, { resolve }]) => [name, { resolve }])),
+      ]),
+    ),
+  )
 }

@@ -1,5 +1,6 @@
 import type { GatsbyNode } from "gatsby"
-import { COMPUTED_FIELDS, COMPUTED_TYPES } from "../content/computed"
+import { COMPUTED_TYPES } from "../content/computed"
+import { computedFieldTypes } from "./create-resolvers"
 import { contentGraphqlTypes, printGraphqlTypes } from "../content/graphql-types"
 import { CONTENT_TYPES } from "../content/model"
 
@@ -18,11 +19,14 @@ type Site implements Node {
  * model with its computed fields. Declared, not inferred, so a missing field
  * fails loudly instead of silently disappearing from the schema.
  */
+/** The computed fields of the content types (the root Query's are added by createResolvers). */
+const withoutRoot = ({ Query: _root, ...types }: ReturnType<typeof computedFieldTypes>) => types
+
 export function typeDefinitions(): string {
   return [
     SITE_TYPES.trim(),
     COMPUTED_TYPES.trim(),
-    printGraphqlTypes(contentGraphqlTypes(CONTENT_TYPES, COMPUTED_FIELDS)),
+    printGraphqlTypes(contentGraphqlTypes(CONTENT_TYPES, withoutRoot(computedFieldTypes()))),
   ]
     .filter(Boolean)
     .join("\n\n")

@@ -1,12 +1,11 @@
 import * as React from "react"
 import { MapPin } from "lucide-react"
 import { useHydrated } from "../hooks/use-hydrated"
-import { mapEmbedUrl, mapPageUrl } from "../lib/map-url"
 import * as styles from "./map-frame.module.css"
 
 interface MapFrameProps {
-  /** The map's address on the map host: the place's page, or its embed address (the frame shows either). */
-  src: string
+  /** The frame's embed address and the place's normal page on the map host, made at build time (MapLinks). */
+  links: Pick<Queries.MapLinks, "embed" | "page">
   /** The frame's title, also shown on the placeholder: "Map of Buffalo Grove, IL". */
   title: string
   /** The place the button and the link name: "Show map of Buffalo Grove". */
@@ -23,7 +22,7 @@ interface MapFrameProps {
  * the frame replaces the placeholder when it scrolls into view or when the
  * visitor presses "Show map"; both take the same reserved height, so nothing shifts.
  */
-export function MapFrame({ src, title, place, height = 400 }: MapFrameProps) {
+export function MapFrame({ links, title, place, height = 400 }: MapFrameProps) {
   const hydrated = useHydrated()
   const [wanted, setWanted] = React.useState(false)
   const boxRef = React.useRef<HTMLDivElement>(null)
@@ -58,7 +57,7 @@ export function MapFrame({ src, title, place, height = 400 }: MapFrameProps) {
       {wanted ? (
         <iframe
           ref={frameRef}
-          src={mapEmbedUrl(src)}
+          src={links.embed}
           title={title}
           height={height}
           referrerPolicy="no-referrer-when-downgrade"
@@ -72,7 +71,7 @@ export function MapFrame({ src, title, place, height = 400 }: MapFrameProps) {
           <button type="button" className={styles.show} onClick={show}>
             Show map of {place}
           </button>
-          <a href={mapPageUrl(src, place)} target="_blank" rel="noopener noreferrer" className={styles.link}>
+          <a href={links.page} target="_blank" rel="noopener noreferrer" className={styles.link}>
             Open the map of {place} in a new tab
           </a>
         </div>

@@ -18,13 +18,9 @@ export interface BusinessFacts {
   priceRange: string
   description: string
   imageUrl: string
-  /** Where the business works: its towns (cityPlaces), or a GeoCircle of its service radius. */
+  /** Where the business works: a GeoCircle of its service radius. */
   areaServed: readonly JsonLd[]
 }
-
-/** schema.org City places for town names, in the state (region) the business is in: "Skokie, IL". */
-export const cityPlaces = (names: readonly string[], region: string): JsonLd[] =>
-  names.map((name) => ({ "@type": "City", name: `${name}, ${region}` }))
 
 /** The full HomeAndConstructionBusiness, published once on the home page. */
 export function localBusinessJsonLd(siteUrl: string, facts: BusinessFacts): JsonLd {

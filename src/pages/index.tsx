@@ -20,7 +20,7 @@ import { HOME_PATH } from "../lib/routes"
 import { uniqueIds } from "../lib/slug"
 import { absoluteUrl } from "../lib/site-url"
 import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
-import { cityPlaces, localBusinessJsonLd } from "../lib/structured-data"
+import { localBusinessJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
@@ -71,7 +71,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
           <CountyLinks counties={townIndex.counties} label="Counties we serve" />
         )}
         <MapFrame
-          src={homePage.homeMapUrl}
+          links={homePage.homeMapLinks}
           title={`Map of our service area around ${serviceRadius.center}`}
           place={radiusTownName(serviceRadius.center)}
         />
@@ -94,7 +94,10 @@ export const query = graphql`
     homePage: business {
       intro
       about
-      homeMapUrl
+      homeMapLinks {
+        embed
+        page
+      }
       geo {
         lat
         lng
@@ -180,13 +183,9 @@ export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
           priceRange: homePage.priceRange,
           description: homePage.intro,
           imageUrl: absoluteUrl(siteUrl, OG_IMAGE.path),
-          // Every town while they are few; above the limit, the service radius instead.
-          areaServed: townIndex.listsEveryTown
-            ? cityPlaces(
-                townIndex.towns.map((town) => town.name),
-                region,
-              )
-            : [serviceAreaCircle(homePage.serviceCenter, business.serviceRadius.miles)],
+          // The service radius, as the service pages give it: the towns are the page's visible links,
+          // and naming all of them here too would cost the home page its first round trip.
+          areaServed: [serviceAreaCircle(homePage.serviceCenter, business.serviceRadius.miles)],
         }),
       ]}
     />

@@ -70,7 +70,11 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
         <NearbyCities cities={neighboursOf(city)} />
       </Section>
       <Section id="map" title={`Map of ${city.name}`}>
-        <MapFrame src={city.mapUrl} title={`Map of ${city.name}, ${site.business.address.region}`} place={city.name} />
+        <MapFrame
+          links={city.mapLinks}
+          title={`Map of ${city.name}, ${site.business.address.region}`}
+          place={city.name}
+        />
       </Section>
     </Layout>
   )
@@ -82,7 +86,10 @@ export const query = graphql`
       name
       slug
       county
-      mapUrl
+      mapLinks {
+        embed
+        page
+      }
       localParagraph
       milesFromShop
       locatorMap {

@@ -1,4 +1,4 @@
-import { computedResolvers } from "../../internal/gatsby/create-resolvers"
+import { computedFields } from "../../internal/gatsby/create-resolvers"
 import { buildMaps } from "../../internal/gatsby/map-files"
 import { townFacts, townOfNode, type CityNode, type Town } from "../../internal/content/town-facts"
 import { COMPLETE_FIELDS } from "../../internal/content/graphql-types"
@@ -26,7 +26,7 @@ const cityNodes: CityNode[] = cities.map(({ name, slug, county, lat, lng, mapUrl
 }))
 const towns: Town[] = cityNodes.map(townOfNode)
 const nodes: Record<string, unknown[]> = { City: cityNodes, Business: [business] }
-const resolvers = computedResolvers((type) => nodes[type] ?? [])
+const resolvers = computedFields((type) => nodes[type] ?? [])
 const context = {
   nodeModel: {
     findOne: async <T>() => business as T,

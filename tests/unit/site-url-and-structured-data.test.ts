@@ -3,7 +3,6 @@ import { robotsTxt } from "../../internal/robots"
 import {
   breadcrumbJsonLd,
   businessId,
-  cityPlaces,
   localBusinessJsonLd,
   offersJsonLd,
   serializeJsonLd,
@@ -50,11 +49,11 @@ describe("structured data", () => {
       priceRange: "$$",
       description: "Appliance repair",
       imageUrl: `${siteUrl}/og-image.png`,
-      areaServed: cityPlaces(["Skokie"], "IL"),
+      areaServed: [serviceAreaCircle({ lat: 42.16, lng: -87.96 }, 20)],
     })
     expect(data["@type"]).toBe("HomeAndConstructionBusiness")
     expect(data.openingHoursSpecification).toHaveLength(1)
-    expect(data.areaServed).toEqual([{ "@type": "City", name: "Skokie, IL" }])
+    expect(data.areaServed).toEqual([expect.objectContaining({ "@type": "GeoCircle", geoRadius: 32187 })])
   })
 
   it("links a service and the offers to the business by @id", () => {

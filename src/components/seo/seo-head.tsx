@@ -21,6 +21,9 @@ interface SeoHeadProps {
 }
 
 /** The one head every page and template renders through Gatsby's Head API. */
+/** One of the icons gatsby-plugin-manifest writes from src/images/icon.png. */
+const APPLE_TOUCH_ICON = "/icons/icon-192x192.png"
+
 export function SeoHead({
   title,
   appendSiteName = true,
@@ -43,6 +46,8 @@ export function SeoHead({
       {keywords ? <meta name="keywords" content={keywords} /> : null}
       {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
       <meta name="theme-color" content={THEME_COLOR} />
+      {/* One home-screen icon for iOS (gatsby-plugin-manifest's eight legacy sizes cost the home page's first round trip). */}
+      <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       {noindex ? null : <meta property="og:url" content={url} />}

@@ -1,4 +1,4 @@
-import { mapEmbedUrl, mapPageUrl, mapSearchUrl } from "../../src/lib/map-url"
+import { mapEmbedUrl, mapPageUrl, mapSearchUrl } from "../../internal/maps/map-links"
 import { readBusiness, readCities } from "../fixtures/content"
 
 const embeds = [

@@ -1,4 +1,4 @@
-import { MAP_ORIGIN } from "./map-host"
+import { MAP_ORIGIN } from "../../src/lib/map-host"
 
 /** The normal Google Maps page of a place, e.g. "Lincolnwood, IL": what a town's map address is by default. */
 export const mapSearchUrl = (place: string): string => `${MAP_ORIGIN}/maps?q=${encodeURIComponent(place)}`
@@ -40,3 +40,9 @@ export function mapPageUrl(embedUrl: string, place: string): string {
   }
   return `${MAP_ORIGIN}/maps/search/?api=1&query=${encodeURIComponent(place)}`
 }
+
+/** The Google Maps frame of a map address and the normal page a plain link opens (MapFrame shows both). */
+export const mapLinks = (mapUrl: string, place: string) => ({
+  embed: mapEmbedUrl(mapUrl),
+  page: mapPageUrl(mapUrl, place),
+})
