@@ -161,7 +161,7 @@ export const query = graphql`
 
 export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
   const { business, siteUrl, siteName } = useSiteData()
-  const { homePage, townIndex } = data
+  const { homePage } = data
   if (!homePage) return null
   const { city: shopTown, region } = business.address
   const description = `Same-day appliance repair in ${shopTown} and the ${business.serviceRadius.areaName}. Refrigerators, ovens, dishwashers, washers, dryers. Call ${business.phone.display}.`
