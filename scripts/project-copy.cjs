@@ -10,16 +10,7 @@ const path = require("node:path")
 const ROOT = path.resolve(__dirname, "..")
 
 /** What the copy leaves out: installed, built or reported, not the project's own. */
-const SKIP = new Set([
-  "node_modules",
-  "public",
-  ".cache",
-  ".git",
-  "reports",
-  ".lighthouseci",
-  "test-results",
-  "playwright-report",
-])
+const SKIP = new Set(["node_modules", "public", ".cache", ".git", "reports", "test-results", "playwright-report"])
 
 /** Copies the project to a new folder under the system's temporary folder, named with `prefix`; returns its path. */
 function copyProject(prefix) {
