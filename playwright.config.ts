@@ -21,7 +21,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  // E2E_REPORT: where the JSON report goes (scripts/edited-copy-check.mjs keeps the editor's apart).
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "reports/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
