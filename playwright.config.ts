@@ -1,3 +1,4 @@
+import path from "path"
 import { defineConfig, devices } from "@playwright/test"
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/browser.cjs"
 
@@ -21,8 +22,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  // E2E_REPORT: where the JSON report goes (scripts/edited-copy-check.mjs keeps the editor's apart).
+  // E2E_REPORT: where the JSON report goes; scripts/edited-copy-check.mjs keeps the editor's report and
+  // artifacts apart, since `npm test` runs it beside the other browser tests.
   reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "reports/playwright.json" }]],
+  outputDir: process.env.E2E_REPORT ? `test-results/${path.basename(process.env.E2E_REPORT, ".json")}` : "test-results",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
