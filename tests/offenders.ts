@@ -4,7 +4,7 @@ import { stripVTControlCharacters } from "util"
  * One test per rule: a rule is checked on every page (town, file…), every
  * offender is collected, and the test fails once, naming them all:
  *
- *   3 pages lack a self canonical (of 78 checked):
+ *   pages lack a self canonical: 3 of 78:
  *     /a/: no <link rel="canonical">
  *     /b/: …
  *
@@ -22,15 +22,19 @@ export function expectEvery<T>(
     const problems = problemsOf(() => check(item))
     return problems.length ? [`${nameOf(item)}: ${problems.join("; ")}`] : []
   })
-  expectNone(offenders, `${offence} (of ${items.length} checked)`)
+  if (offenders.length) throw failure(`${offence}: ${offenders.length} of ${items.length}`, offenders, expectEvery)
 }
 
-/** Fails when the list holds anything: "2 pages link to a missing page:\n  /a/ …\n  /b/ …". */
+/** Fails when the list holds anything: "pages link to a missing page: 2:\n  /a/ …\n  /b/ …". */
 export function expectNone(offenders: readonly string[], offence: string): void {
-  if (offenders.length === 0) return
-  const error = new Error(`${offenders.length} ${offence}:\n${offenders.map((line) => `  ${line}`).join("\n")}`)
-  Error.captureStackTrace?.(error, expectNone)
-  throw error
+  if (offenders.length) throw failure(`${offence}: ${offenders.length}`, offenders, expectNone)
+}
+
+/** The error naming every offender, its stack starting in the test that called `caller`. */
+function failure(heading: string, offenders: readonly string[], caller: (...args: never[]) => void): Error {
+  const error = new Error(`${heading}\n${offenders.map((line) => `  ${line}`).join("\n")}`)
+  Error.captureStackTrace?.(error, caller)
+  return error
 }
 
 /** The problems one check reports, a thrown error (a failed `expect`) as one line. */

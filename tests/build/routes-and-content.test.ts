@@ -72,7 +72,7 @@ describe("built routes", () => {
       specCitySlugs()
         .map((slug) => `/service-area/${slug}/`)
         .filter((route) => !routes.includes(route)),
-      "of the spec's city pages are missing",
+      "city pages of the spec are missing",
     )
   })
 

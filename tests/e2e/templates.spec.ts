@@ -16,7 +16,7 @@ for (const template of TEMPLATES) {
     expect(problems).toEqual([])
   })
 
-  test(`${template.name}: axe finds no WCAG 2.2 A/AA violation`, async ({ page }) => {
+  test(`${template.name} (${template.path}): axe finds no WCAG 2.2 A/AA violation`, async ({ page }) => {
     await gotoHydrated(page, template.path)
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
     const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)

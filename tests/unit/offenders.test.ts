@@ -7,7 +7,7 @@ describe("one test per rule, naming every offender", () => {
         route === "/b/" ? undefined : route === "/d/" ? ["no canonical", "no title"] : "no canonical",
       )
     expect(check).toThrow(
-      "3 pages lack a canonical (of 4 checked):\n  /a/: no canonical\n  /c/: no canonical\n  /d/: no canonical; no title",
+      "pages lack a canonical: 3 of 4\n  /a/: no canonical\n  /c/: no canonical\n  /d/: no canonical; no title",
     )
   })
 
@@ -20,7 +20,7 @@ describe("one test per rule, naming every offender", () => {
         (town) => town.slug,
       )
     expect(check).toThrow(
-      /^1 towns are not Niles \(of 2 checked\):\n {2}skokie: expect\(received\)\.toBe\(expected\).*"niles".*"skokie"$/,
+      /^towns are not Niles: 1 of 2\n {2}skokie: expect\(received\)\.toBe\(expected\).*"niles".*"skokie"$/,
     )
   })
 
