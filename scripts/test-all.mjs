@@ -32,6 +32,7 @@ import fs from "node:fs"
 import net from "node:net"
 import path from "node:path"
 import readline from "node:readline"
+import { EDITOR_REPORT, SUITE_REPORT } from "./edited-copy-check.mjs"
 
 const REPORTS = path.resolve("reports")
 const LOGS = path.join(REPORTS, "logs")
@@ -137,8 +138,8 @@ const editedCopy = () =>
   stage("edited-copy", async () => {
     const args = ["scripts/edited-copy-check.mjs", ...(keep ? ["--keep"] : [])]
     const ok = await run("edited-copy", "node", args, { E2E_PORT: String(await freePort()) })
-    const [editorPassed, editorFailed] = playwrightCounts(true, readJson(path.join(REPORTS, "editor.json")))
-    const [suitePassed, suiteFailed] = jestCounts(true, readJson(path.join(REPORTS, "edited-copy.json")))
+    const [editorPassed, editorFailed] = playwrightCounts(true, readJson(EDITOR_REPORT))
+    const [suitePassed, suiteFailed] = jestCounts(true, readJson(SUITE_REPORT))
     const failed = editorFailed + suiteFailed
     return [editorPassed + suitePassed, failed + (ok || failed > 0 ? 0 : 1)]
   })
