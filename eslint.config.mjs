@@ -36,7 +36,6 @@ export default tseslint.config(
       "coverage/",
       "test-results/",
       "playwright-report/",
-      ".lighthouseci/",
       "src/gatsby-types.d.ts",
     ],
   },

@@ -3,6 +3,8 @@
 const transform = { "^.+\\.m?[jt]sx?$": "<rootDir>/tests/jest-preprocess.js" }
 // kdbush, geokdbush, tinyqueue, d3-geo and its d3-array and internmap ship only ES modules: compile them like our own code.
 const transformIgnorePatterns = ["/node_modules/(?!(kdbush|geokdbush|tinyqueue|d3-geo|d3-array|internmap)/)"]
+// What a build writes: never a module of the tests (and `npm test` runs the unit tests beside a build).
+const modulePathIgnorePatterns = ["<rootDir>/public/", "<rootDir>/.cache/"]
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -13,6 +15,7 @@ module.exports = {
       testMatch: ["<rootDir>/tests/unit/**/*.test.{ts,tsx}"],
       transform,
       transformIgnorePatterns,
+      modulePathIgnorePatterns,
       moduleNameMapper: {
         "\\.module\\.css$": "identity-obj-proxy",
         "\\.css$": "<rootDir>/tests/mocks/style-mock.js",
@@ -27,6 +30,7 @@ module.exports = {
       testMatch: ["<rootDir>/tests/build/**/*.test.ts"],
       transform,
       transformIgnorePatterns,
+      modulePathIgnorePatterns,
     },
   ],
 }

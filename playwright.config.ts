@@ -1,11 +1,20 @@
+import path from "path"
 import { defineConfig, devices } from "@playwright/test"
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/browser.cjs"
 
 /** The test server's port; another checkout's tests may hold 9100 on a shared machine. */
 const PORT = Number(process.env.E2E_PORT ?? 9100)
-const EDITOR_SPEC = /admin\.spec\.ts$/
-/** Sets its own widths, from 320 to 1920 px, on one page: the desktop project runs it. */
-const WIDTHS_SPEC = /layout\.spec\.ts$/
+
+/**
+ * Which spec runs where. Most checks do not depend on the viewport (axe per template, tel: links,
+ * security headers, no JavaScript, map frames, the 404): they run once, in the desktop project.
+ * The phone project runs what a phone's viewport changes: the header's links (behind the menu
+ * there), the phone menu, and our own maps. The layout spec sets its own widths, so it runs once,
+ * in the desktop project. The editor runs once, in its own project.
+ */
+const EDITOR = /admin\.spec\.ts$/
+const PHONE_ONLY = /phone-menu\.spec\.ts$/
+const VIEWPORT_DEPENDENT = /(navigation|phone-menu|maps)\.spec\.ts$/
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -13,7 +22,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  // E2E_REPORT: where the JSON report goes; scripts/edited-copy-check.mjs keeps the editor's report and
+  // artifacts apart, since `npm test` runs it beside the other browser tests.
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "reports/playwright.json" }]],
+  outputDir: process.env.E2E_REPORT ? `test-results/${path.basename(process.env.E2E_REPORT, ".json")}` : "test-results",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
@@ -23,12 +35,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", testIgnore: EDITOR_SPEC, use: { ...devices["Desktop Chrome"], channel: undefined } },
-    // The owner's editor at /admin/: once, on a desktop (it edits a copy of the project and builds it).
-    { name: "editor", testMatch: EDITOR_SPEC, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "desktop",
+      testIgnore: [EDITOR, PHONE_ONLY],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
     {
       name: "phone",
-      testIgnore: [EDITOR_SPEC, WIDTHS_SPEC],
+      testMatch: VIEWPORT_DEPENDENT,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 3,
@@ -37,6 +51,8 @@ export default defineConfig({
         userAgent: devices["Pixel 7"].userAgent,
       },
     },
+    // The owner's editor at /admin/: once, on a desktop (it edits a copy of the project and builds it).
+    { name: "editor", testMatch: EDITOR, use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
     command: `node scripts/serve-public.mjs --port ${PORT}`,

@@ -5,13 +5,15 @@
  *
  * Builds nothing: it serves the build already in public/ as Netlify would
  * (netlify.toml's headers, compressed; see scripts/serve-public.mjs), runs
- * Lighthouse (the one @lhci/cli brings) with its mobile defaults N times on
- * each template with Debian's Chromium, and prints the median of each figure:
+ * Lighthouse 12 with its mobile defaults N times on
+ * each template with Debian's Chromium, the same way as the gate in `npm test`
+ * (scripts/lighthouse-runner.mjs: one browser for every run), and prints the
+ * median of each figure:
  * performance score, FCP, LCP, TBT, CLS, bytes transferred, and first-load JS
  * (every script response the page made, as transferred, plus its inline
  * scripts gzipped as they travel in the HTML).
  *
- *   npm run bench:lighthouse [-- --runs 5] [--pages /,/coupons/] [--encodings gzip|br,gzip] [--details]
+ *   npm run bench:lighthouse [-- --runs 5] [--pages /,/coupons/] [--encodings gzip|br,gzip] [--details] [--fresh-browser]
  *
  * --pages: a comma-separated subset of the six templates (all six by default).
  *
@@ -22,23 +24,30 @@
  *   the trace the main thread's CPU time against its wall time, with the TBT
  *   those CPU times would give at 4x: on a shared machine, wall time (which
  *   Lighthouse uses) includes time other processes held the core.
+ * --fresh-browser: a new Chromium for each run instead of one for all (to
+ *   compare: Lighthouse clears the cache and the origin's storage before each run either way).
  * Runs go page after page within each round, so noise on the machine spreads
  * over every page. Each run's figures and report go to reports/bench-lighthouse/.
  */
 import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
-import { createRequire } from "node:module"
-import { fileURLToPath, pathToFileURL } from "node:url"
-import { parseEncodings, startServer } from "./serve-public.mjs"
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, LIGHTHOUSE_PAGES } from "./browser.cjs"
+import { parseEncodings } from "./serve-public.mjs"
+import { LIGHTHOUSE_PAGES } from "./browser.cjs"
+import {
+  CHROMIUM_PATH,
+  LIGHTHOUSE_VERSION,
+  PUBLIC_DIR,
+  ROOT,
+  median,
+  otherHosts,
+  reportName,
+  requireBuild,
+  withLighthouse,
+} from "./lighthouse-runner.mjs"
 
-/** chrome-launcher starts a headed browser unless told otherwise. */
-const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS]
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const publicDir = path.join(root, "public")
-const reportDir = path.join(root, "reports", "bench-lighthouse")
+const publicDir = PUBLIC_DIR
+const reportDir = path.join(ROOT, "reports", "bench-lighthouse")
 
 function option(name, fallback) {
   const index = process.argv.indexOf(name)
@@ -53,16 +62,9 @@ const PAGES = option("--pages", LIGHTHOUSE_PAGES.join(",")).split(",")
 const unknown = PAGES.filter((route) => !LIGHTHOUSE_PAGES.includes(route))
 if (unknown.length) throw new Error(`--pages takes some of ${LIGHTHOUSE_PAGES.join(", ")}; not ${unknown.join(", ")}`)
 
-// The Lighthouse and chrome-launcher that @lhci/cli depends on (no copy of our own).
-const lhciRequire = createRequire(createRequire(import.meta.url).resolve("@lhci/cli/package.json"))
-const { default: lighthouse } = await import(pathToFileURL(lhciRequire.resolve("lighthouse")).href)
-const chromeLauncher = lhciRequire("chrome-launcher")
-const lighthouseVersion = JSON.parse(fs.readFileSync(lhciRequire.resolve("lighthouse/package.json"), "utf8")).version
+const freshBrowser = process.argv.includes("--fresh-browser")
 
-if (!fs.existsSync(path.join(publicDir, "index.html"))) {
-  console.error("public/ has no build: run `npm run build` first (the benchmark builds nothing).")
-  process.exit(1)
-}
+requireBuild()
 
 /** Inline scripts a browser runs (not JSON-LD), gzipped together as they travel in the HTML. */
 function inlineScriptBytes(route) {
@@ -74,17 +76,6 @@ function inlineScriptBytes(route) {
     if (["", "text/javascript", "application/javascript", "module"].includes(type)) bodies.push(body)
   }
   return { count: bodies.length, bytes: bodies.length ? zlib.gzipSync(bodies.join("\n"), { level: 9 }).length : 0 }
-}
-
-/** Fetches each page and what it names once, so the server's compression cache is warm. */
-async function warm(origin) {
-  for (const route of PAGES) {
-    const html = await (await fetch(origin + route)).text()
-    const urls = new Set([...html.matchAll(/(?:src|href)="(\/[^"/][^"]*)"/g)].map((match) => match[1]))
-    urls.add(`/page-data${route === "/" ? "/index" : route.replace(/\/$/, "")}/page-data.json`)
-    urls.add("/page-data/app-data.json")
-    await Promise.all([...urls].map((url) => fetch(origin + url).then((response) => response.arrayBuffer())))
-  }
 }
 
 /**
@@ -145,74 +136,41 @@ function figures(lhr, inline, trace) {
     bootup: Object.fromEntries((audit("bootup-time").details?.items ?? []).map((item) => [item.url, item.total])),
     requests: requests.length,
     /** Hosts other than ours that the page sent requests to. */
-    otherHosts: [
-      ...new Set(
-        requests
-          .map((item) => new URL(item.url))
-          .filter((url) => url.protocol.startsWith("http") && url.origin !== new URL(lhr.finalDisplayedUrl).origin)
-          .map((url) => url.host),
-      ),
-    ],
+    otherHosts: otherHosts(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     ...mainThreadCost(trace, lhr),
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`
 const millis = (ms) => `${Math.round(ms)} ms`
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
 async function main() {
-  const server = await startServer({ port: 0, encodings })
-  const origin = `http://127.0.0.1:${server.address().port}`
-  await warm(origin)
   fs.mkdirSync(reportDir, { recursive: true })
-
   const results = Object.fromEntries(PAGES.map((route) => [route, []]))
   const inline = Object.fromEntries(PAGES.map((route) => [route, inlineScriptBytes(route)]))
-  try {
+  let origin = ""
+  await withLighthouse({ pages: PAGES, encodings, freshBrowser }, async (lighthouse) => {
+    origin = lighthouse.origin
     for (let run = 1; run <= runs; run += 1) {
       for (const route of PAGES) {
-        const chrome = await chromeLauncher.launch({
-          chromePath: CHROMIUM_PATH,
-          chromeFlags: CHROME_FLAGS,
-          logLevel: "silent",
-        })
-        try {
-          const result = await lighthouse(origin + route, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance"],
-          })
-          if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${route}`)
-          if (result.lhr.runtimeError) throw new Error(`${route}: ${result.lhr.runtimeError.message}`)
-          const name = `${route === "/" ? "home" : route.replace(/^\/|\/$/g, "").replace(/\//g, "_")}-${run}.json`
-          fs.writeFileSync(path.join(reportDir, name), JSON.stringify(result.lhr))
-          const figure = figures(result.lhr, inline[route], result.artifacts?.Trace)
-          results[route].push(figure)
-          process.stderr.write(
-            `run ${run}/${runs} ${route.padEnd(32)} perf ${figure.score} FCP ${seconds(figure.fcp)} LCP ${seconds(figure.lcp)} TBT ${millis(figure.tbt)}\n`,
-          )
-        } finally {
-          await chrome.kill()
-        }
+        const { lhr, trace } = await lighthouse.run(route, ["performance"])
+        fs.writeFileSync(path.join(reportDir, reportName(route, run)), JSON.stringify(lhr))
+        const figure = figures(lhr, inline[route], trace)
+        results[route].push(figure)
+        process.stderr.write(
+          `run ${run}/${runs} ${route.padEnd(32)} perf ${figure.score} FCP ${seconds(figure.fcp)} LCP ${seconds(figure.lcp)} TBT ${millis(figure.tbt)}\n`,
+        )
       }
     }
-  } finally {
-    server.close()
-  }
+  })
   fs.writeFileSync(path.join(reportDir, "figures.json"), JSON.stringify(results, null, 2))
 
   const served = encodings.length ? encodings.join("/") : "uncompressed"
   const benchmarkIndex = median(PAGES.flatMap((route) => results[route].map((figure) => figure.benchmarkIndex)))
   console.log(
-    `Lighthouse ${lighthouseVersion}, mobile defaults (simulated throttling), ${CHROMIUM_PATH}; public/ served ${served} with netlify.toml's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
+    `Lighthouse ${LIGHTHOUSE_VERSION}, mobile defaults (simulated throttling), ${CHROMIUM_PATH} (${freshBrowser ? "a new browser per run" : "one browser for every run"}); public/ served ${served} with netlify.toml's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
   )
   console.log(
     "first-load JS: every script response the page made in Lighthouse's run, as transferred (headers included), plus its inline scripts gzipped",

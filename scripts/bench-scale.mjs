@@ -51,7 +51,6 @@ const SKIP = new Set([
   "reports",
   "test-results",
   "playwright-report",
-  ".lighthouseci",
   "coverage",
 ])
 const work = fs.mkdtempSync(path.join(os.tmpdir(), `bench-scale-${target}-`))

@@ -1,7 +1,7 @@
 // Debian's Chromium as every tool of the project launches it (Playwright, Lighthouse
-// CI, the size budget, the Lighthouse benchmark), and the pages Lighthouse measures.
-// Written once, so they cannot drift; CommonJS, so that lighthouserc.js can require
-// it and the .mjs and .ts files import it (types in browser.d.cts).
+// gate and benchmark, the size budget), and the pages Lighthouse measures.
+// Written once, so they cannot drift; CommonJS, so that the .cjs and .mjs scripts
+// and the .ts files share it (types in browser.d.cts).
 
 /** The browser: Debian's package, or CHROMIUM_PATH. */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"

@@ -1,5 +1,5 @@
-// A working copy of the project in a new temporary folder, for checks that edit
-// data/ and build (scripts/owner-edits-check.mjs, the editor's browser tests):
+// A working copy of the project in a new folder, for checks that edit data/ and
+// build (the editor's browser tests, scripts/edited-copy-check.mjs):
 // everything but what a build or a test run makes, node_modules linked rather
 // than copied, and no generated types, so the copy's build writes its own.
 // CommonJS, so that the .mjs scripts and the .ts tests share it (types in project-copy.d.cts).
@@ -10,20 +10,23 @@ const path = require("node:path")
 const ROOT = path.resolve(__dirname, "..")
 
 /** What the copy leaves out: installed, built or reported, not the project's own. */
-const SKIP = new Set([
-  "node_modules",
-  "public",
-  ".cache",
-  ".git",
-  "reports",
-  ".lighthouseci",
-  "test-results",
-  "playwright-report",
-])
+const SKIP = new Set(["node_modules", "public", ".cache", ".git", "reports", "test-results", "playwright-report"])
 
-/** Copies the project to a new folder under the system's temporary folder, named with `prefix`; returns its path. */
-function copyProject(prefix) {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+/** `folder`, made if missing; refused unless empty, so a copy never mixes with other files. */
+function emptyFolder(folder) {
+  if (fs.existsSync(folder) && fs.readdirSync(folder).length) {
+    throw new Error(`${folder} is not empty: a project copy needs a new or empty folder`)
+  }
+  fs.mkdirSync(folder, { recursive: true })
+  return path.resolve(folder)
+}
+
+/**
+ * Copies the project to `target` (a new or empty folder), or else to a new folder
+ * under the system's temporary folder named with `prefix`; returns its path.
+ */
+function copyProject(prefix, target) {
+  const work = target ? emptyFolder(target) : fs.mkdtempSync(path.join(os.tmpdir(), prefix))
   for (const entry of fs.readdirSync(ROOT)) {
     if (!SKIP.has(entry)) fs.cpSync(path.join(ROOT, entry), path.join(work, entry), { recursive: true })
   }

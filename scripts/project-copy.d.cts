@@ -1,4 +1,7 @@
 /** The project's own folder. */
 export declare const ROOT: string
-/** Copies the project to a new folder under the system's temporary folder, named with `prefix`; returns its path. */
-export declare function copyProject(prefix: string): string
+/**
+ * Copies the project to `target` (a new or empty folder), or else to a new folder
+ * under the system's temporary folder named with `prefix`; returns its path.
+ */
+export declare function copyProject(prefix: string, target?: string): string

@@ -1,38 +1,47 @@
 #!/usr/bin/env node
 /**
- * Every test of the project, in order, with one closing line "N passed, N failed":
- *   0. lint: ESLint and Prettier over the tree
- *   1. unit tests (jest, jsdom)
- *   2. a clean production build (gatsby clean && gatsby build)
- *   3. the type check (tsc --noEmit; needs the types the build generates)
- *   4. build-output tests (jest, reading public/)
- *   5. browser tests with axe-core (Playwright on Debian's Chromium)
- *   6. Lighthouse CI (one check per page, judged on the median of its runs) and its printed medians
- *   7. the size budget of the home page
- *   8. the build-output suite again, on a copy of the project with an owner's edits to data/
+ * Every test of the project, with a table of its stages and one closing line
+ * "N passed, N failed", where N counts rules (one test per rule, every page or
+ * town checked), not pages. The stages:
+ *   lint          ESLint and Prettier over the tree
+ *   unit          jest, jsdom: logic and components
+ *   build         a clean production build (gatsby clean && gatsby build)
+ *   typecheck     tsc --noEmit (needs the types the build generates)
+ *   build-output  jest, reading public/
+ *   browser       Playwright on Debian's Chromium, desktop and phone projects (axe, headers, navigation…)
+ *   edited-copy   the editor's tests edit a copy of the project and build it; then the
+ *                 build-output suite runs on that copy (scripts/edited-copy-check.mjs)
+ *   lighthouse    the Lighthouse gate, one check per rule on six pages (scripts/lighthouse-gate.mjs)
+ *   size-budget   the home page's bytes as Chromium transfers them (scripts/size-budget.mjs)
  * A stage that cannot report its own counts counts as one check.
+ *
+ * On 2 cores, stages overlap where one leaves a core idle and neither measures
+ * time: lint and unit beside the build; typecheck, build-output and browser
+ * (one after another) beside edited-copy, whose editing waits on the editor
+ * most of the time. Lighthouse runs alone (timings are its measure), then the
+ * size budget (bytes within a quiet window).
+ *
+ *   node scripts/test-all.mjs [--sequential] [--keep]
+ * --sequential: every stage alone, one after another (each stage's own time).
+ * --keep: keep the edited copy (its path is printed).
+ * Each stage's output goes to the terminal, prefixed with its name when stages
+ * overlap, and to reports/logs/{stage}.log.
  */
-import { spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import fs from "node:fs"
+import net from "node:net"
 import path from "node:path"
+import readline from "node:readline"
+import { EDITOR_REPORT, SUITE_REPORT } from "./edited-copy-check.mjs"
 
 const REPORTS = path.resolve("reports")
-fs.mkdirSync(REPORTS, { recursive: true })
+const LOGS = path.join(REPORTS, "logs")
+fs.mkdirSync(LOGS, { recursive: true })
 
-const totals = { passed: 0, failed: 0 }
-const lines = []
-
-function run(command, args, env = {}) {
-  const started = Date.now()
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } })
-  return { ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) }
-}
-
-function record(stage, passed, failed, seconds) {
-  totals.passed += passed
-  totals.failed += failed
-  lines.push(`${stage.padEnd(14)} ${passed} passed, ${failed} failed (${seconds}s)`)
-}
+const sequential = process.argv.includes("--sequential")
+const keep = process.argv.includes("--keep")
+const started = Date.now()
+const rows = []
 
 function readJson(file) {
   try {
@@ -42,73 +51,166 @@ function readJson(file) {
   }
 }
 
+/** A free TCP port, so that two Playwright runs at once never share a server. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+let running = 0
+
+/** Runs a command; its output goes to the terminal (prefixed while another stage runs) and to the stage's log. */
+function run(stage, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const log = fs.createWriteStream(path.join(LOGS, `${stage}.log`), { flags: "a" })
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+    running += 1
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on("line", (line) => {
+        log.write(`${line}\n`)
+        console.log(running > 1 ? `[${stage}] ${line}` : line)
+      })
+    }
+    child.on("close", (code) => {
+      running -= 1
+      log.end()
+      resolve(code === 0)
+    })
+  })
+}
+
+/** Runs a stage: `body` returns its [passed, failed] checks; the row keeps its time and what ran beside it. */
+async function stage(name, body) {
+  fs.rmSync(path.join(LOGS, `${name}.log`), { force: true })
+  const row = { stage: name, passed: 0, failed: 0, start: Date.now(), end: 0 }
+  rows.push(row)
+  try {
+    ;[row.passed, row.failed] = await body()
+  } catch (error) {
+    console.error(`${name}: ${error.stack ?? error}`)
+    ;[row.passed, row.failed] = [0, 1]
+  }
+  row.end = Date.now()
+  return row.failed === 0
+}
+
+/** A stage that reports no counts of its own: one check. */
+const check = (name, command, args) => stage(name, async () => ((await run(name, command, args)) ? [1, 0] : [0, 1]))
+
 /** Counts a jest JSON report; a run that failed without failing tests counts one failure more. */
-function recordJest(stage, ok, seconds, outputFile) {
-  const report = readJson(outputFile)
-  if (!report) return record(stage, 0, 1, seconds)
-  const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1)
-  record(stage, report.numPassedTests, failed, seconds)
+function jestCounts(ok, report) {
+  if (!report) return [0, 1]
+  return [report.numPassedTests, report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1)]
 }
 
-function jestStage(stage, project) {
-  const outputFile = path.join(REPORTS, `${project}.json`)
-  fs.rmSync(outputFile, { force: true })
-  const { ok, seconds } = run("npx", ["jest", "--selectProjects", project, "--json", "--outputFile", outputFile])
-  recordJest(stage, ok, seconds, outputFile)
+/** Counts a Playwright JSON report the same way. */
+function playwrightCounts(ok, report) {
+  const stats = report?.stats
+  if (!stats) return [0, 1]
+  const failed = stats.unexpected + stats.flaky
+  return [stats.expected, failed + (ok || failed > 0 ? 0 : 1)]
 }
 
-/** The build-output suite once more, on a copy of the project with an owner's edits to data/. */
-function ownerEditsStage() {
-  const outputFile = path.join(REPORTS, "owner-edits.json")
-  fs.rmSync(outputFile, { force: true })
-  const { ok, seconds } = run("node", ["scripts/owner-edits-check.mjs"])
-  recordJest("owner-edits", ok, seconds, outputFile)
+const jest = (name, project) =>
+  stage(name, async () => {
+    const outputFile = path.join(REPORTS, `${project}.json`)
+    fs.rmSync(outputFile, { force: true })
+    const ok = await run(name, "npx", ["jest", "--selectProjects", project, "--json", "--outputFile", outputFile])
+    return jestCounts(ok, readJson(outputFile))
+  })
+
+const browser = () =>
+  stage("browser", async () => {
+    const report = path.join(REPORTS, "playwright.json")
+    fs.rmSync(report, { force: true })
+    const ok = await run("browser", "npx", ["playwright", "test", "--project", "desktop", "--project", "phone"])
+    return playwrightCounts(ok, readJson(report))
+  })
+
+/** The editor's tests and the build-output suite on one edited copy: both reports' counts. */
+const editedCopy = () =>
+  stage("edited-copy", async () => {
+    const args = ["scripts/edited-copy-check.mjs", ...(keep ? ["--keep"] : [])]
+    const ok = await run("edited-copy", "node", args, { E2E_PORT: String(await freePort()) })
+    const [editorPassed, editorFailed] = playwrightCounts(true, readJson(EDITOR_REPORT))
+    const [suitePassed, suiteFailed] = jestCounts(true, readJson(SUITE_REPORT))
+    const failed = editorFailed + suiteFailed
+    return [editorPassed + suitePassed, failed + (ok || failed > 0 ? 0 : 1)]
+  })
+
+/** The Lighthouse gate: one check per rule, each judged on every page. */
+const lighthouse = () =>
+  stage("lighthouse", async () => {
+    const ok = await run("lighthouse", "node", ["scripts/lighthouse-gate.mjs"])
+    const rules = readJson(path.join(REPORTS, "lighthouse", "gate.json"))?.rules
+    if (!rules) return [0, 1]
+    const failed = rules.filter((rule) => rule.offenders.length).length
+    return [rules.length - failed, failed + (ok || failed > 0 ? 0 : 1)]
+  })
+
+/** Runs the lanes at once (or one after another with --sequential); each lane's stages in order. */
+async function together(...lanes) {
+  if (sequential) {
+    for (const lane of lanes) await lane()
+    return
+  }
+  await Promise.all(lanes.map((lane) => lane()))
 }
 
-function checkStage(stage, command, args) {
-  const { ok, seconds } = run(command, args)
-  record(stage, ok ? 1 : 0, ok ? 0 : 1, seconds)
-  return ok
-}
+const build = () => check("build", "sh", ["-c", "npx gatsby clean && npx gatsby build"])
 
-function playwrightStage() {
-  const outputFile = path.join(REPORTS, "playwright.json")
-  fs.rmSync(outputFile, { force: true })
-  const { ok, seconds } = run("npx", ["playwright", "test"])
-  const stats = readJson(outputFile)?.stats
-  if (!stats) return record("browser", 0, 1, seconds)
-  const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected > 0 ? 0 : 1)
-  record("browser", stats.expected, failed, seconds)
-}
-
-function lighthouseStage() {
-  fs.rmSync(path.resolve(".lighthouseci"), { recursive: true, force: true })
-  fs.rmSync(path.join(REPORTS, "lighthouse"), { recursive: true, force: true })
-  const { ok, seconds } = run("npx", ["lhci", "autorun"])
-  const manifest = readJson(path.join(REPORTS, "lighthouse", "manifest.json"))
-  if (!manifest) return record("lighthouse", 0, 1, seconds)
-  run("node", ["scripts/lighthouse-summary.mjs"])
-  const failures = readJson(path.resolve(".lighthouseci", "assertion-results.json")) ?? []
-  const failedUrls = new Set(failures.filter((a) => a.level === "error").map((a) => a.url))
-  const failed = failedUrls.size + (ok || failedUrls.size > 0 ? 0 : 1)
-  const pages = new Set(manifest.map((entry) => entry.url)).size
-  record("lighthouse", pages - failedUrls.size, failed, seconds)
-}
-
-checkStage("lint", "npm", ["run", "lint"])
-jestStage("unit", "unit")
-const built = checkStage("build", "sh", ["-c", "npx gatsby clean && npx gatsby build"])
+let built = false
+await together(
+  async () => {
+    built = await build()
+  },
+  async () => {
+    await check("lint", "npm", ["run", "lint"])
+    await jest("unit", "unit")
+  },
+)
 if (built) {
-  checkStage("typecheck", "npx", ["tsc", "--noEmit"])
-  jestStage("build-output", "build-output")
-  playwrightStage()
-  lighthouseStage()
-  checkStage("size-budget", "node", ["scripts/size-budget.mjs"])
-  ownerEditsStage()
+  await together(
+    async () => {
+      await check("typecheck", "npx", ["tsc", "--noEmit"])
+      await jest("build-output", "build-output")
+      await browser()
+    },
+    () => editedCopy(),
+  )
+  await lighthouse()
+  await check("size-budget", "node", ["scripts/size-budget.mjs"])
 } else {
-  record("after build", 0, 1, "0.0")
+  rows.push({ stage: "after build", passed: 0, failed: 1, start: Date.now(), end: Date.now() })
 }
 
-console.log("\n" + lines.join("\n"))
-console.log(`${totals.passed} passed, ${totals.failed} failed`)
-process.exit(totals.failed === 0 ? 0 : 1)
+/** The stages that ran at the same time as this one. */
+const beside = (row) =>
+  rows.filter((other) => other !== row && other.start < row.end && row.start < other.end).map((other) => other.stage)
+const seconds = (ms) => (ms / 1000).toFixed(1)
+const table = [
+  ["stage", "passed", "failed", "seconds", "beside"],
+  ...rows.map((row) => [
+    row.stage,
+    String(row.passed),
+    String(row.failed),
+    seconds(row.end - row.start),
+    beside(row).join(", ") || "alone",
+  ]),
+]
+const widths = table[0].map((_, column) => Math.max(...table.map((line) => line[column].length)))
+const align = (cell, column) =>
+  column === 4 ? cell : column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])
+console.log("")
+for (const line of table) console.log(line.map(align).join("  "))
+const passed = rows.reduce((sum, row) => sum + row.passed, 0)
+const failed = rows.reduce((sum, row) => sum + row.failed, 0)
+console.log(`wall time ${seconds(Date.now() - started)} s${sequential ? " (--sequential)" : ""}`)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

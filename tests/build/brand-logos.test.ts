@@ -2,6 +2,7 @@ import fs from "fs"
 import path from "path"
 import { PUBLIC_DIR, page } from "./built-site"
 import { readBrands } from "../fixtures/content"
+import { expectEvery } from "../offenders"
 
 const brands = readBrands()
 const featured = brands.filter((brand) => brand.featured).map((brand) => brand.name)
@@ -26,32 +27,39 @@ describe("home page brand logos", () => {
   })
 
   it("serves each logo as AVIF and WebP with a PNG fallback, 1x and 2x, at a fixed 144×58, loaded lazily", () => {
-    pictures.each((_, el) => {
-      const picture = $(el)
-      const formats = [
-        { type: "image/avif", extension: ".avif" },
-        { type: "image/webp", extension: ".webp" },
-      ]
-      const urls: string[] = []
-      for (const { type, extension } of formats) {
-        const source = picture.find(`source[type='${type}']`)
-        expect(source).toHaveLength(1)
-        const srcset = candidates(source.attr("srcset") ?? "")
-        expect(srcset.map((candidate) => candidate.width)).toEqual(["144w", "288w"])
-        for (const { url } of srcset) expect(url.endsWith(extension)).toBe(true)
-        expect(source.attr("sizes")).toBe("144px")
-        urls.push(...srcset.map((candidate) => candidate.url))
-      }
-      const img = picture.find("img")
-      expect(img.attr("src")).toMatch(/\.png$/)
-      expect(candidates(img.attr("srcset") ?? "").map((candidate) => candidate.width)).toEqual(["144w", "288w"])
-      expect(img.attr("width")).toBe("144")
-      expect(img.attr("height")).toBe("58")
-      expect(img.attr("loading")).toBe("lazy")
-      expect(img.attr("decoding")).toBe("async")
-      urls.push(img.attr("src") ?? "")
-      for (const url of urls) expect(fs.existsSync(path.join(PUBLIC_DIR, url))).toBe(true)
-    })
+    const all = pictures.toArray()
+    const nameOf = (el: (typeof all)[number]) => $(el).find("img").attr("alt") ?? "a logo without alt text"
+    expectEvery(
+      all,
+      "logos are not served as AVIF, WebP and PNG at 144×58, 1x and 2x, lazily",
+      (el) => {
+        const picture = $(el)
+        const formats = [
+          { type: "image/avif", extension: ".avif" },
+          { type: "image/webp", extension: ".webp" },
+        ]
+        const urls: string[] = []
+        for (const { type, extension } of formats) {
+          const source = picture.find(`source[type='${type}']`)
+          expect(source).toHaveLength(1)
+          const srcset = candidates(source.attr("srcset") ?? "")
+          expect(srcset.map((candidate) => candidate.width)).toEqual(["144w", "288w"])
+          for (const { url } of srcset) expect(url.endsWith(extension)).toBe(true)
+          expect(source.attr("sizes")).toBe("144px")
+          urls.push(...srcset.map((candidate) => candidate.url))
+        }
+        const img = picture.find("img")
+        expect(img.attr("src")).toMatch(/\.png$/)
+        expect(candidates(img.attr("srcset") ?? "").map((candidate) => candidate.width)).toEqual(["144w", "288w"])
+        expect(img.attr("width")).toBe("144")
+        expect(img.attr("height")).toBe("58")
+        expect(img.attr("loading")).toBe("lazy")
+        expect(img.attr("decoding")).toBe("async")
+        urls.push(img.attr("src") ?? "")
+        for (const url of urls) expect(fs.existsSync(path.join(PUBLIC_DIR, url))).toBe(true)
+      },
+      nameOf,
+    )
   })
 
   it("needs no image script: no gatsby-plugin-image wrapper, and no inline module script in the page", () => {

@@ -1,6 +1,7 @@
 import fs from "fs"
 import { builtRoutes, htmlFileFor, page } from "./built-site"
 import { DEFERRED_SCRIPTS_ID, DEFERRED_SCRIPTS_LOADER } from "../../src/lib/deferred-scripts"
+import { expectEvery } from "../offenders"
 
 const routes = [...builtRoutes(), "404.html"]
 
@@ -12,19 +13,38 @@ function split(route: string) {
 }
 
 describe("Gatsby's scripts wait until the page has painted", () => {
-  it.each(routes)("%s: no script file and no manifest before the first paint; they wait for the loader", (route) => {
-    const { held, live } = split(route)
-    // Nothing in the live document fetches a script or the manifest.
-    expect(live).not.toMatch(/<script[^>]*\ssrc=/)
-    expect(live).not.toMatch(/<link[^>]*\sas="script"/)
-    expect(live).not.toMatch(/<link[^>]*rel="manifest"/)
-    // The template holds webpack's runtime, the framework and the app, and the manifest link.
-    const files = Array.from(held.matchAll(/<script[^>]*\ssrc="([^"]+)"/g), (match) => match[1])
-    expect(files.map((file) => file.replace(/-[0-9a-f]+\.js$/, ""))).toEqual(["/webpack-runtime", "/framework", "/app"])
-    expect(held).toContain('id="gatsby-chunk-mapping"')
-    expect(held).toMatch(/<link[^>]*rel="manifest"[^>]*href="\/manifest.webmanifest"/)
-    // The loader follows the template, once.
-    expect(live.split(`<script>${DEFERRED_SCRIPTS_LOADER}</script>`)).toHaveLength(2)
+  it("no page fetches a script file or the manifest before the first paint", () => {
+    expectEvery(routes, "pages fetch a script or the manifest before the loader runs", (route) => {
+      const { live } = split(route)
+      const early = [
+        [/<script[^>]*\ssrc=/, "a <script src>"],
+        [/<link[^>]*\sas="script"/, "a script preload"],
+        [/<link[^>]*rel="manifest"/, "the manifest link"],
+      ] as const
+      return early.filter(([pattern]) => pattern.test(live)).map(([, what]) => `${what} outside the template`)
+    })
+  })
+
+  it("every page's inert template holds webpack's runtime, the framework and the app, the chunk map and the manifest link", () => {
+    expectEvery(routes, "pages lack Gatsby's scripts or the manifest in the template", (route) => {
+      const { held } = split(route)
+      const files = Array.from(held.matchAll(/<script[^>]*\ssrc="([^"]+)"/g), (match) => match[1])
+      expect(files.map((file) => file.replace(/-[0-9a-f]+\.js$/, ""))).toEqual([
+        "/webpack-runtime",
+        "/framework",
+        "/app",
+      ])
+      expect(held).toContain('id="gatsby-chunk-mapping"')
+      expect(held).toMatch(/<link[^>]*rel="manifest"[^>]*href="\/manifest.webmanifest"/)
+    })
+  })
+
+  it("every page runs the loader once, after the template", () => {
+    expectEvery(routes, "pages lack the loader or run it more than once", (route) => {
+      const { live } = split(route)
+      const count = live.split(`<script>${DEFERRED_SCRIPTS_LOADER}</script>`).length - 1
+      return count === 1 ? undefined : `the loader appears ${count} times`
+    })
   })
 
   it("keeps the favicon in the head", () => {

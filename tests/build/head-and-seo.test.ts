@@ -1,9 +1,11 @@
 import fs from "fs"
 import path from "path"
+import type { CheerioAPI } from "cheerio"
 import { PUBLIC_DIR, builtRoutes, htmlFileFor, page } from "./built-site"
 import { readBusiness, readCities, readCoupons, readServices } from "../fixtures/content"
 import { inlineScriptHashes, pagePolicy } from "../../internal/csp"
 import { resolveSiteUrl } from "../../src/lib/site-url"
+import { expectEvery, expectNone } from "../offenders"
 
 // The build under test was made with the same environment as this run.
 const siteUrl = resolveSiteUrl()
@@ -28,44 +30,122 @@ describe("head of every page", () => {
     expect(routes.length).toBe(services.length + cities.length + 4)
   })
 
-  it.each(routes)("%s has lang, title, description, self canonical, Open Graph and Twitter tags", (route) => {
-    const $ = page(route)
-    const url = `${siteUrl}${route}`
-    expect($("html").attr("lang")).toBe("en")
-    expect($("head > title")).toHaveLength(1)
-    expect($("head > title").text().length).toBeGreaterThan(10)
-    expect($("meta[name='description']").attr("content")?.length).toBeGreaterThan(50)
-    expect($("link[rel='canonical']").attr("href")).toBe(url)
-    expect($("meta[property='og:url']").attr("content")).toBe(url)
-    expect($("meta[property='og:title']").attr("content")).toBe($("head > title").text())
-    expect($("meta[property='og:type']").attr("content")).toBe("website")
-    expect($("meta[property='og:site_name']").attr("content")).toBe(`${business.brand} Appliance Repair`)
-    expect($("meta[property='og:locale']").attr("content")).toBe("en_US")
-    expect($("meta[property='og:image']").attr("content")).toBe(`${siteUrl}/og-image.png`)
-    expect($("meta[name='twitter:card']").attr("content")).toBe("summary_large_image")
-    expect($("meta[name='theme-color']")).toHaveLength(1)
-    expect($("meta[name='robots']")).toHaveLength(0)
+  const canonical = (route: string) => `${siteUrl}${route}`
+  const meta = ($: CheerioAPI, selector: string) => $(selector).attr("content")
+  /** "og:type is "article", expected "website"" for each tag whose content differs. */
+  const tagsDiffer = ($: CheerioAPI, expected: Record<string, string>) =>
+    Object.entries(expected)
+      .filter(([selector, value]) => meta($, selector) !== value)
+      .map(([selector, value]) => `${selector} is ${JSON.stringify(meta($, selector))}, expected "${value}"`)
+
+  it('every page is in English: <html lang="en">', () => {
+    expectEvery(routes, 'pages lack lang="en"', (route) => {
+      const lang = page(route)("html").attr("lang")
+      return lang === "en" ? undefined : `lang is ${JSON.stringify(lang)}`
+    })
+  })
+
+  it("every page has one <title>, longer than 10 characters", () => {
+    expectEvery(routes, "pages lack a single title of more than 10 characters", (route) => {
+      const titles = page(route)("head > title")
+      if (titles.length !== 1) return `${titles.length} <title> elements`
+      return titles.text().length > 10 ? undefined : `title "${titles.text()}" is too short`
+    })
+  })
+
+  it("every page has a meta description longer than 50 characters", () => {
+    expectEvery(routes, "pages lack a meta description of more than 50 characters", (route) => {
+      const description = meta(page(route), "meta[name='description']")
+      return (description?.length ?? 0) > 50 ? undefined : `description is ${JSON.stringify(description)}`
+    })
+  })
+
+  it("every page names itself as canonical, by its absolute URL", () => {
+    expectEvery(routes, "pages lack a self canonical", (route) => {
+      const href = page(route)("link[rel='canonical']").attr("href")
+      return href === canonical(route)
+        ? undefined
+        : `canonical is ${JSON.stringify(href)}, expected "${canonical(route)}"`
+    })
+  })
+
+  it("every page has the Open Graph tags: its URL and title, website, the site's name, en_US and the share image", () => {
+    expectEvery(routes, "pages lack an Open Graph tag or have a wrong one", (route) => {
+      const $ = page(route)
+      return tagsDiffer($, {
+        "meta[property='og:url']": canonical(route),
+        "meta[property='og:title']": $("head > title").text(),
+        "meta[property='og:type']": "website",
+        "meta[property='og:site_name']": `${business.brand} Appliance Repair`,
+        "meta[property='og:locale']": "en_US",
+        "meta[property='og:image']": `${siteUrl}/og-image.png`,
+      })
+    })
+  })
+
+  it("every page has a large-image Twitter card and one theme colour", () => {
+    expectEvery(routes, "pages lack the Twitter card or the theme colour", (route) => {
+      const $ = page(route)
+      const themeColors = $("meta[name='theme-color']").length
+      return [
+        ...tagsDiffer($, { "meta[name='twitter:card']": "summary_large_image" }),
+        ...(themeColors === 1 ? [] : [`${themeColors} theme-color tags`]),
+      ]
+    })
+  })
+
+  it("no indexable page carries a robots meta tag", () => {
+    expectEvery(routes, "pages carry a robots meta tag", (route) => {
+      const robots = page(route)("meta[name='robots']")
+      return robots.length ? `robots "${robots.attr("content")}"` : undefined
+    })
   })
 
   it("gives every page a unique title and a unique description", () => {
-    const titles = routes.map((route) => page(route)("title").text())
-    const descriptions = routes.map((route) => page(route)("meta[name='description']").attr("content"))
-    expect(new Set(titles).size).toBe(routes.length)
-    expect(new Set(descriptions).size).toBe(routes.length)
+    const shared = (valueOf: (route: string) => string | undefined) => {
+      const byValue = new Map<string | undefined, string[]>()
+      for (const route of routes) byValue.set(valueOf(route), [...(byValue.get(valueOf(route)) ?? []), route])
+      return [...byValue]
+        .filter(([, pages]) => pages.length > 1)
+        .map(([value, pages]) => `"${value}": ${pages.join(", ")}`)
+    }
+    expectNone(
+      shared((route) => page(route)("head > title").text()),
+      "titles are shared by several pages",
+    )
+    expectNone(
+      shared((route) => meta(page(route), "meta[name='description']")),
+      "descriptions are shared by several pages",
+    )
   })
 
   it("keeps city titles under 60 characters and descriptions under 160", () => {
-    for (const city of cities) {
-      const $ = page(`/service-area/${city.slug}/`)
-      expect($("head > title").text().length).toBeLessThan(60)
-      expect($("meta[name='description']").attr("content")?.length).toBeLessThan(160)
-    }
+    expectEvery(
+      cities,
+      "city pages have a title of 60 characters or more, or a description of 160 or more",
+      (city) => {
+        const $ = page(`/service-area/${city.slug}/`)
+        const title = $("head > title").text()
+        const description = meta($, "meta[name='description']") ?? ""
+        return [
+          ...(title.length < 60 ? [] : [`title has ${title.length} characters`]),
+          ...(description.length < 160 ? [] : [`description has ${description.length} characters`]),
+        ]
+      },
+      (city) => `/service-area/${city.slug}/`,
+    )
   })
 
   it("carries the spec's meta keywords on service pages", () => {
-    for (const service of services) {
-      expect(page(`/services/${service.slug}/`)("meta[name='keywords']").attr("content")).toBe(service.metaKeywords)
-    }
+    expectEvery(
+      services,
+      "service pages lack their meta keywords",
+      (service) => {
+        const keywords = meta(page(`/services/${service.slug}/`), "meta[name='keywords']")
+        return keywords === service.metaKeywords ? undefined : `keywords are ${JSON.stringify(keywords)}`
+      },
+      (service) => `/services/${service.slug}/`,
+    )
   })
 
   it("marks the 404 page noindex, with no canonical", () => {
@@ -91,12 +171,14 @@ describe("structured data", () => {
   const businessId = `${siteUrl}/#business`
 
   it("every JSON-LD block on every page parses as JSON with a @context and @type", () => {
-    for (const route of [...routes, "404.html"]) {
-      for (const block of jsonLdOf(route)) {
-        expect(block["@context"]).toBe("https://schema.org")
-        expect(typeof block["@type"]).toBe("string")
-      }
-    }
+    expectEvery(
+      [...routes, "404.html"],
+      "pages have a JSON-LD block that does not parse or lacks @context or @type",
+      (route) =>
+        jsonLdOf(route)
+          .filter((block) => block["@context"] !== "https://schema.org" || typeof block["@type"] !== "string")
+          .map((block) => `block ${JSON.stringify(block).slice(0, 80)}…`),
+    )
   })
 
   it("the home page describes the business in full", () => {
@@ -123,42 +205,52 @@ describe("structured data", () => {
     )
     expect(local.foundingDate).toBe(String(business.foundingYear))
     expect(local.priceRange).toBeTruthy()
-    expect(local.areaServed).toHaveLength(cities.length)
+    expect(local.areaServed).toEqual([expect.objectContaining({ "@type": "GeoCircle" })])
     expect(local).not.toHaveProperty("aggregateRating")
     expect(local).not.toHaveProperty("review")
   })
 
   it("each service page has a Service provided by the business and a matching BreadcrumbList", () => {
-    for (const service of services) {
-      const route = `/services/${service.slug}/`
-      const blocks = jsonLdOf(route)
-      const offered = blocks.find((block) => block["@type"] === "Service")
-      expect(offered).toMatchObject({ serviceType: service.name, provider: { "@id": businessId } })
-      expect(offered?.areaServed).toMatchObject({ "@type": "GeoCircle" })
-      const crumbs = blocks.find((block) => block["@type"] === "BreadcrumbList")
-      const $ = page(route)
-      const visible = $("nav[aria-label='Breadcrumb'] li")
-        .map((_, el) => $(el).text())
-        .get()
-      expect((crumbs?.itemListElement as Array<{ name: string }>).map((item) => item.name)).toEqual(visible)
-    }
+    expectEvery(
+      services,
+      "service pages lack the Service or a BreadcrumbList matching the visible one",
+      (service) => {
+        const route = `/services/${service.slug}/`
+        const blocks = jsonLdOf(route)
+        const offered = blocks.find((block) => block["@type"] === "Service")
+        expect(offered).toMatchObject({ serviceType: service.name, provider: { "@id": businessId } })
+        expect(offered?.areaServed).toMatchObject({ "@type": "GeoCircle" })
+        const crumbs = blocks.find((block) => block["@type"] === "BreadcrumbList")
+        const $ = page(route)
+        const visible = $("nav[aria-label='Breadcrumb'] li")
+          .map((_, el) => $(el).text())
+          .get()
+        expect((crumbs?.itemListElement as Array<{ name: string }>).map((item) => item.name)).toEqual(visible)
+      },
+      (service) => `/services/${service.slug}/`,
+    )
   })
 
   it("each city page has a BreadcrumbList matching its visible breadcrumb Home › Service Area › City", () => {
-    for (const city of cities) {
-      const route = `/service-area/${city.slug}/`
-      const $ = page(route)
-      const visible = $("nav[aria-label='Breadcrumb'] li")
-        .map((_, el) => $(el).text())
-        .get()
-      expect(visible).toEqual(["Home", "Service Area", city.name])
-      const crumbs = jsonLdOf(route).find((block) => block["@type"] === "BreadcrumbList")
-      expect(crumbs?.itemListElement).toEqual([
-        { "@type": "ListItem", position: 1, name: "Home", item: `${siteUrl}/` },
-        { "@type": "ListItem", position: 2, name: "Service Area", item: `${siteUrl}/service-area/` },
-        { "@type": "ListItem", position: 3, name: city.name, item: `${siteUrl}${route}` },
-      ])
-    }
+    expectEvery(
+      cities,
+      "city pages lack the breadcrumb Home › Service Area › City, visible and in JSON-LD",
+      (city) => {
+        const route = `/service-area/${city.slug}/`
+        const $ = page(route)
+        const visible = $("nav[aria-label='Breadcrumb'] li")
+          .map((_, el) => $(el).text())
+          .get()
+        expect(visible).toEqual(["Home", "Service Area", city.name])
+        const crumbs = jsonLdOf(route).find((block) => block["@type"] === "BreadcrumbList")
+        expect(crumbs?.itemListElement).toEqual([
+          { "@type": "ListItem", position: 1, name: "Home", item: `${siteUrl}/` },
+          { "@type": "ListItem", position: 2, name: "Service Area", item: `${siteUrl}/service-area/` },
+          { "@type": "ListItem", position: 3, name: city.name, item: `${siteUrl}${route}` },
+        ])
+      },
+      (city) => `/service-area/${city.slug}/`,
+    )
   })
 
   it("the coupons page lists the coded offers as Offers of the business", () => {
@@ -201,16 +293,33 @@ describe("sitemap and robots.txt", () => {
 })
 
 describe("per-page Content-Security-Policy", () => {
-  it.each([...routes, "404.html"])("%s: its own inline scripts by hash, and the pages' resources", (route) => {
-    const html = fs.readFileSync(htmlFileFor(route), "utf8")
+  const pages = [...routes, "404.html"]
+  const policyOf = (html: string) => {
     const metas = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/g) ?? []
-    expect(metas).toHaveLength(1)
-    const meta = metas[0] ?? ""
-    expect(html.indexOf(meta)).toBeLessThan(html.indexOf("<script"))
-    const policy = /content="([^"]*)"/.exec(meta)?.[1]
-    const withoutMeta = html.replace(meta, "")
-    expect(policy).toBe(pagePolicy(inlineScriptHashes(withoutMeta)))
-    expect(/script-src [^;]*/.exec(policy ?? "")?.[0]).not.toContain("unsafe-inline")
-    expect(policy).not.toContain("unsafe-eval")
+    return { metas, policy: /content="([^"]*)"/.exec(metas[0] ?? "")?.[1] }
+  }
+
+  it("every page carries one policy meta, ahead of its scripts, naming its own inline scripts by hash and the pages' resources", () => {
+    expectEvery(pages, "pages lack their own Content-Security-Policy meta", (route) => {
+      const html = fs.readFileSync(htmlFileFor(route), "utf8")
+      const { metas, policy } = policyOf(html)
+      if (metas.length !== 1) return `${metas.length} policy metas`
+      const problems: string[] = []
+      if (html.indexOf(metas[0]) > html.indexOf("<script")) problems.push("the policy comes after a script")
+      if (policy !== pagePolicy(inlineScriptHashes(html.replace(metas[0], "")))) {
+        problems.push("the policy is not the one its inline scripts call for")
+      }
+      return problems
+    })
+  })
+
+  it("no page's policy allows inline scripts by 'unsafe-inline' or any eval", () => {
+    expectEvery(pages, "pages allow 'unsafe-inline' scripts or 'unsafe-eval'", (route) => {
+      const { policy = "" } = policyOf(fs.readFileSync(htmlFileFor(route), "utf8"))
+      return [
+        ...(/script-src [^;]*/.exec(policy)?.[0].includes("unsafe-inline") ? ["script-src has 'unsafe-inline'"] : []),
+        ...(policy.includes("unsafe-eval") ? ["'unsafe-eval'"] : []),
+      ]
+    })
   })
 })

@@ -2,6 +2,7 @@ import fs from "fs"
 import path from "path"
 import { PUBLIC_DIR, builtRoutes, page } from "./built-site"
 import { readBusiness, readCities } from "../fixtures/content"
+import { expectEvery } from "../offenders"
 
 const routes = builtRoutes()
 const pages = [...routes, "404.html"]
@@ -32,38 +33,42 @@ const idsOn = (route: string): Set<string> => {
 }
 
 describe("links on every built page", () => {
-  it.each(pages)("%s: every internal link resolves to a built page, and every #anchor to an id there", (route) => {
-    const $ = page(route)
-    const broken: string[] = []
-    $("a[href]").each((_, el) => {
-      const href = $(el).attr("href") ?? ""
-      if (/^(tel|mailto):/.test(href)) return
-      if (/^https?:\/\//.test(href)) {
-        if (!isMapPage(href)) broken.push(`${href} (external links are not expected, but for the maps of data/)`)
-        return
-      }
-      const [rawPath, hash] = href.split("#")
-      const target = rawPath === "" ? route : rawPath
-      const isPage = routes.includes(target) || target === "404.html"
-      const isFile =
-        !isPage && fs.existsSync(path.join(PUBLIC_DIR, target)) && fs.statSync(path.join(PUBLIC_DIR, target)).isFile()
-      if (!isPage && !isFile) {
-        broken.push(`${href} (no page at ${target})`)
-        return
-      }
-      if (!target.endsWith("/") && isPage && target !== "404.html") broken.push(`${href} (no trailing slash)`)
-      if (hash && isPage && !idsOn(target).has(hash)) broken.push(`${href} (no id "${hash}" on ${target})`)
+  it("every internal link resolves to a built page, and every #anchor to an id there", () => {
+    expectEvery(pages, "pages have a broken link", (route) => {
+      const $ = page(route)
+      const broken: string[] = []
+      $("a[href]").each((_, el) => {
+        const href = $(el).attr("href") ?? ""
+        if (/^(tel|mailto):/.test(href)) return
+        if (/^https?:\/\//.test(href)) {
+          if (!isMapPage(href)) broken.push(`${href} (external links are not expected, but for the maps of data/)`)
+          return
+        }
+        const [rawPath, hash] = href.split("#")
+        const target = rawPath === "" ? route : rawPath
+        const isPage = routes.includes(target) || target === "404.html"
+        const isFile =
+          !isPage && fs.existsSync(path.join(PUBLIC_DIR, target)) && fs.statSync(path.join(PUBLIC_DIR, target)).isFile()
+        if (!isPage && !isFile) {
+          broken.push(`${href} (no page at ${target})`)
+          return
+        }
+        if (!target.endsWith("/") && isPage && target !== "404.html") broken.push(`${href} (no trailing slash)`)
+        if (hash && isPage && !idsOn(target).has(hash)) broken.push(`${href} (no id "${hash}" on ${target})`)
+      })
+      return broken
     })
-    expect(broken).toEqual([])
   })
 
-  it.each(pages)("%s: every tel: link dials the number in data/business.json", (route) => {
-    const $ = page(route)
-    const tels = $("a[href^='tel:']")
-      .map((_, el) => $(el).attr("href"))
-      .get()
-    expect(tels.length).toBeGreaterThan(0)
-    for (const tel of tels) expect(tel).toBe(`tel:${business.phone.e164}`)
+  it("every page has tel: links, and each dials the number in data/business.json", () => {
+    expectEvery(pages, "pages lack a tel: link or dial another number", (route) => {
+      const $ = page(route)
+      const tels = $("a[href^='tel:']")
+        .map((_, el) => $(el).attr("href"))
+        .get()
+      if (tels.length === 0) return "no tel: link"
+      return tels.filter((tel) => tel !== `tel:${business.phone.e164}`).map((tel) => `dials ${tel}`)
+    })
   })
 
   it("the header links to the home sections from every page but the home page", () => {

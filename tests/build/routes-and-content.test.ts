@@ -17,6 +17,7 @@ import {
 import { formatHours } from "../../src/lib/hours"
 import { citySlug } from "../../src/lib/slug"
 import { groupByCounty } from "../../src/lib/service-area"
+import { expectEvery, expectNone } from "../offenders"
 
 const services = readServices()
 const cities = readCities()
@@ -80,13 +81,21 @@ describe("built routes", () => {
 
   it("builds a page for each of the spec's 67 valid city slugs", () => {
     expect(SPEC.citySlugs).toHaveLength(67)
-    for (const slug of specCitySlugs()) expect(routes).toContain(`/service-area/${slug}/`)
+    expectNone(
+      specCitySlugs()
+        .map((slug) => `/service-area/${slug}/`)
+        .filter((route) => !routes.includes(route)),
+      "city pages of the spec are missing",
+    )
   })
 
   it("has no page for a name without a city record (Waukegan is in the grid but has none)", () => {
-    for (const name of [...gridWithoutPage, "Chicago"]) {
-      expect(fs.existsSync(path.join(PUBLIC_DIR, "service-area", citySlug(name)))).toBe(false)
-    }
+    expectNone(
+      [...gridWithoutPage, "Chicago"].filter((name) =>
+        fs.existsSync(path.join(PUBLIC_DIR, "service-area", citySlug(name))),
+      ),
+      "names without a city record have a page",
+    )
   })
 
   it("builds the home, coupons, brands and service-area pages and the 404", () => {
@@ -157,25 +166,64 @@ describe("home page", () => {
 })
 
 describe("service pages", () => {
-  it.each(services.map((service) => [service.slug, service] as const))(
-    "%s shows its hero, 10 problems, 8 points, main content and maintenance tips",
-    (slug, service) => {
-      const $ = page(`/services/${slug}/`)
-      expect(textOf($, "h1")).toBe(service.heroTitle)
-      expect($("h1")).toHaveLength(1)
-      expect($("#common-problems li")).toHaveLength(SPEC.problemsPerService)
-      expect(
-        $("#common-problems h3")
-          .map((_, el) => $(el).text())
-          .get(),
-      ).toEqual(service.commonProblems.map((problem) => problem.title))
-      expect($("#why-choose li")).toHaveLength(SPEC.pointsPerService)
-      expect(textOf($, "#why-choose a[href^='tel:']")).toBe(`Call for Same-Day Service ${business.phone.display}`)
-      expect($("#details p").length).toBeGreaterThan(1)
-      expect(textOf($, "#maintenance h2")).toBe("Maintenance Tips")
-      expect($("#maintenance li").length).toBeGreaterThan(0)
-    },
-  )
+  const servicePage = (service: (typeof services)[number]) => `/services/${service.slug}/`
+  const textsOf = ($: CheerioAPI, selector: string) =>
+    $(selector)
+      .map((_, el) => $(el).text())
+      .get()
+
+  it("every service page has one h1, its hero title", () => {
+    expectEvery(
+      services,
+      "service pages lack their hero title as their only h1",
+      (service) => {
+        const $ = page(servicePage(service))
+        expect($("h1")).toHaveLength(1)
+        expect(textOf($, "h1")).toBe(service.heroTitle)
+      },
+      servicePage,
+    )
+  })
+
+  it(`every service page lists its ${SPEC.problemsPerService} common problems, titled as in data/services/`, () => {
+    expectEvery(
+      services,
+      `service pages lack their ${SPEC.problemsPerService} problems`,
+      (service) => {
+        const $ = page(servicePage(service))
+        expect($("#common-problems li")).toHaveLength(SPEC.problemsPerService)
+        expect(textsOf($, "#common-problems h3")).toEqual(service.commonProblems.map((problem) => problem.title))
+      },
+      servicePage,
+    )
+  })
+
+  it(`every service page lists ${SPEC.pointsPerService} reasons to choose us, then a same-day call button`, () => {
+    expectEvery(
+      services,
+      `service pages lack their ${SPEC.pointsPerService} points or the call button`,
+      (service) => {
+        const $ = page(servicePage(service))
+        expect($("#why-choose li")).toHaveLength(SPEC.pointsPerService)
+        expect(textOf($, "#why-choose a[href^='tel:']")).toBe(`Call for Same-Day Service ${business.phone.display}`)
+      },
+      servicePage,
+    )
+  })
+
+  it("every service page has its main content and maintenance tips", () => {
+    expectEvery(
+      services,
+      "service pages lack their main content or maintenance tips",
+      (service) => {
+        const $ = page(servicePage(service))
+        expect($("#details p").length).toBeGreaterThan(1)
+        expect(textOf($, "#maintenance h2")).toBe("Maintenance Tips")
+        expect($("#maintenance li").length).toBeGreaterThan(0)
+      },
+      servicePage,
+    )
+  })
 
   it("gives refrigerator and dishwasher the long texts, with the spec's maintenance numbers", () => {
     const fridge = textOf(page("/services/refrigerator-repair/"), "main")
@@ -188,26 +236,59 @@ describe("service pages", () => {
 })
 
 describe("city pages", () => {
-  it.each(cities.map((city) => [city.slug, city] as const))(
-    "%s has its own h1, lists and a 400px map placeholder",
-    (slug, city) => {
-      const $ = page(`/service-area/${slug}/`)
-      expect($("h1")).toHaveLength(1)
-      expect(textOf($, "h1")).toContain(city.name)
-      expect($("#why-choose li").length).toBeGreaterThanOrEqual(4)
-      expect(
-        $("#appliances li")
-          .map((_, el) => $(el).text())
-          .get(),
-      ).toEqual(cityPageCopy.applianceGroups)
-      const points = $("#why-choose li")
-        .map((_, el) => $(el).text())
-        .get()
-      expect(points.slice(-cityPageCopy.whyChoosePoints.length)).toEqual(cityPageCopy.whyChoosePoints)
-      expect(textOf($, "#appliances a[href^='tel:']")).toBe(`Call for Same-Day Service ${business.phone.display}`)
-      expectMapPlaceholder($, "#map", city.mapUrl, city.name)
-    },
-  )
+  const cityPage = (city: (typeof cities)[number]) => `/service-area/${city.slug}/`
+  const textsOf = ($: CheerioAPI, selector: string) =>
+    $(selector)
+      .map((_, el) => $(el).text())
+      .get()
+
+  it("every city page has one h1, naming its town", () => {
+    expectEvery(
+      cities,
+      "city pages lack a single h1 naming the town",
+      (city) => {
+        const $ = page(cityPage(city))
+        expect($("h1")).toHaveLength(1)
+        expect(textOf($, "h1")).toContain(city.name)
+      },
+      cityPage,
+    )
+  })
+
+  it("every city page lists at least 4 reasons to choose us, ending with those of data/city-pages.json", () => {
+    expectEvery(
+      cities,
+      "city pages lack their reasons to choose us",
+      (city) => {
+        const points = textsOf(page(cityPage(city)), "#why-choose li")
+        expect(points.length).toBeGreaterThanOrEqual(4)
+        expect(points.slice(-cityPageCopy.whyChoosePoints.length)).toEqual(cityPageCopy.whyChoosePoints)
+      },
+      cityPage,
+    )
+  })
+
+  it("every city page lists the appliances of data/city-pages.json, then a same-day call button", () => {
+    expectEvery(
+      cities,
+      "city pages lack the appliance list or the call button",
+      (city) => {
+        const $ = page(cityPage(city))
+        expect(textsOf($, "#appliances li")).toEqual(cityPageCopy.applianceGroups)
+        expect(textOf($, "#appliances a[href^='tel:']")).toBe(`Call for Same-Day Service ${business.phone.display}`)
+      },
+      cityPage,
+    )
+  })
+
+  it(`every city page holds its map as a ${SPEC.cityMapHeightPx}px placeholder naming the town, linking to its map, no frame`, () => {
+    expectEvery(
+      cities,
+      "city pages lack their map placeholder",
+      (city) => expectMapPlaceholder(page(cityPage(city)), "#map", city.mapUrl, city.name),
+      cityPage,
+    )
+  })
 })
 
 describe("coupons, brands and service-area pages", () => {

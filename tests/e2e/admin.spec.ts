@@ -20,9 +20,13 @@ import {
 /**
  * The owner's editor at /admin/ in Chromium. First as deployed (the public/ of
  * the build under test, netlify.toml's headers, the GitHub backend); then on
- * decap-server's local backend over a temporary Git copy of the project, where
- * the owner edits a coupon and adds a town through the editorial workflow
- * (draft, ready, publish), is stopped by a required field, and the copy is built.
+ * decap-server's local backend over a Git copy of the project, where the owner
+ * makes every edit the README promises through the editorial workflow (draft,
+ * ready, publish): a coupon's title, a new town, the shop's street, one brand
+ * more; is stopped by a required field; and the copy is built once and its pages
+ * checked. scripts/edited-copy-check.mjs (a stage of `npm test`) then runs the
+ * whole build-output suite on that built copy: EDITED_COPY_DIR names the folder
+ * and keeps it; without it the copy is temporary (KEEP_EDITOR_COPY keeps it).
  */
 
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, "utf8")) as T
@@ -55,16 +59,29 @@ test.describe("on the local backend, over a copy of the project", () => {
   let site: { origin: string; process: ChildProcess }
   const original = {
     coupons: readJson<{ homeCoupons: Array<{ title: string }> }>(path.join(ROOT, "data/coupons.json")),
+    business: readJson<{ address: { street: string } }>(path.join(ROOT, "data/business.json")),
+    brands: readJson<Array<{ name: string; slug: string }>>(path.join(ROOT, "data/brands.json")),
     cities: [] as string[],
   }
-  // A title the first home coupon does not have yet, whatever data/ holds.
+  // Values the data does not hold yet, whatever data/ holds.
   const NEW_COUPON_TITLE = [
     "$149 Refrigerator Door Gasket Replacement",
     "$149 Refrigerator Door Seal Replacement",
   ].find((title) => title !== original.coupons.homeCoupons[0].title) as string
+  const NEW_STREET = ["600 Frontage Rd", "610 Frontage Rd"].find(
+    (street) => street !== original.business.address.street,
+  ) as string
+  const NEW_BRAND = [
+    { name: "Speed Queen", slug: "speed-queen", featured: false },
+    { name: "Blomberg", slug: "blomberg", featured: false },
+  ].find((brand) => !original.brands.some((known) => known.slug === brand.slug)) as {
+    name: string
+    slug: string
+    featured: boolean
+  }
 
   test.beforeAll(async () => {
-    work = projectCopy()
+    work = projectCopy(process.env.EDITED_COPY_DIR)
     // The test adds Lincolnwood; should data/ have it one day, the copy starts without it.
     const town = path.join(work, "data/cities/lincolnwood.json")
     if (fs.existsSync(town)) {
@@ -81,7 +98,9 @@ test.describe("on the local backend, over a copy of the project", () => {
   test.afterAll(() => {
     stop(site?.process)
     stop(backend?.process)
-    if (work && !process.env.KEEP_EDITOR_COPY) fs.rmSync(work, { recursive: true, force: true })
+    // The copy stays for whoever named it (scripts/edited-copy-check.mjs runs the build-output suite there).
+    const keep = process.env.EDITED_COPY_DIR || process.env.KEEP_EDITOR_COPY
+    if (work && !keep) fs.rmSync(work, { recursive: true, force: true })
   })
 
   /** Opens the editor and logs in to the local backend, as the owner would. */
@@ -184,6 +203,43 @@ test.describe("on the local backend, over a copy of the project", () => {
     expect(await editor.cspViolations()).toEqual([])
   })
 
+  test("the owner moves the shop down the street and publishes: business.json changes in that field only", async ({
+    page,
+  }) => {
+    const { editor } = await logIn(page)
+    const expected = structuredClone(original.business)
+    expected.address.street = NEW_STREET
+    await page.goto(`${site.origin}/admin/#/collections/business/entries/business`)
+    const street = page.getByLabel("Street", { exact: true })
+    await expect(street).toHaveValue(original.business.address.street)
+    await street.fill(NEW_STREET)
+    await saveDraft(page)
+    await publish(page)
+
+    expect(branches(work)).toEqual(["main"])
+    expect(JSON.parse(committedFile(work, "data/business.json") ?? "")).toEqual(expected)
+    expect(readJson(path.join(work, "data/business.json"))).toEqual(expected)
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  test("the owner adds a brand without a logo and publishes: brands.json gains it at the end", async ({ page }) => {
+    const { editor } = await logIn(page)
+    await page.goto(`${site.origin}/admin/#/collections/brands/entries/brands`)
+    await page.getByRole("button", { name: /^Add brands$/i }).click()
+    await page.getByLabel("Brand name", { exact: true }).last().fill(NEW_BRAND.name)
+    await page.getByLabel("Short name", { exact: true }).last().fill(NEW_BRAND.slug)
+    await saveDraft(page)
+    await publish(page)
+
+    const expected = [...original.brands, NEW_BRAND]
+    expect(branches(work)).toEqual(["main"])
+    expect(JSON.parse(committedFile(work, "data/brands.json") ?? "")).toEqual(expected)
+    expect(readJson(path.join(work, "data/brands.json"))).toEqual(expected)
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
   test("a town with an empty required field is refused with a visible message, and nothing is written", async ({
     page,
   }) => {
@@ -210,7 +266,9 @@ test.describe("on the local backend, over a copy of the project", () => {
     expect(await editor.cspViolations()).toEqual([])
   })
 
-  test("the edited copy builds: / shows the new coupon title and the new town has its page", async ({ page }) => {
+  test("the edited copy builds: its pages show the new coupon title, the new town, the new street and the new brand", async ({
+    page,
+  }) => {
     test.setTimeout(20 * 60_000)
     const build = spawnSync("npx", ["gatsby", "build"], { cwd: work, encoding: "utf8", env: process.env })
     expect(build.status, build.stdout.slice(-3000) + build.stderr.slice(-3000)).toBe(0)
@@ -226,6 +284,11 @@ test.describe("on the local backend, over a copy of the project", () => {
       await expect(page.locator("main")).toContainText(LINCOLNWOOD.localParagraph.slice(0, 60))
       await page.goto(`${built.origin}/service-area/`)
       await expect(page.locator("main a[href='/service-area/lincolnwood/']").first()).toBeVisible()
+      await page.goto(`${built.origin}/`)
+      await expect(page.locator("#contact")).toContainText(NEW_STREET)
+      await expect(page.locator("footer")).toContainText(NEW_STREET)
+      await page.goto(`${built.origin}/brands/`)
+      await expect(page.locator("main")).toContainText(NEW_BRAND.name)
     } finally {
       stop(built.process)
     }

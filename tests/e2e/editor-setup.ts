@@ -15,12 +15,14 @@ const git = (cwd: string, ...args: string[]) => {
 }
 
 /**
- * A temporary copy of the project, as a Git repository on branch main: what the
- * editor edits (through decap-server) and what is built afterwards. The real
- * data/ is never touched.
+ * A copy of the project, as a Git repository on branch main: what the editor
+ * edits (through decap-server) and what is built afterwards. The real data/ is
+ * never touched. In `target` when given (scripts/edited-copy-check.mjs names it
+ * by EDITED_COPY_DIR, runs the build-output suite there afterwards and removes
+ * it), else in a new temporary folder.
  */
-export function projectCopy(): string {
-  const work = copyProject("editor-e2e-")
+export function projectCopy(target?: string): string {
+  const work = copyProject("editor-e2e-", target)
   git(work, "init", "--quiet", "--initial-branch=main")
   fs.appendFileSync(path.join(work, ".git", "info", "exclude"), "node_modules\n")
   git(work, "config", "user.name", "Site Owner")

@@ -88,3 +88,12 @@ export async function scrollThrough(page: import("@playwright/test").Page) {
     )
     .toBe(true)
 }
+
+/** Waits until the section with this id sits below the sticky header, its heading in view. */
+export async function expectBelowHeader(page: import("@playwright/test").Page, id: string) {
+  const header = await page.locator("header").boundingBox()
+  await expect
+    .poll(async () => (await page.locator(`#${id}`).boundingBox())?.y ?? -1, { timeout: 5000 })
+    .toBeGreaterThanOrEqual(Math.floor((header?.y ?? 0) + (header?.height ?? 0)) - 1)
+  await expect(page.locator(`#${id} h2`).first()).toBeInViewport()
+}

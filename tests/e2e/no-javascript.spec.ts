@@ -1,23 +1,8 @@
 import { MAP_HOST, MAP_HOST_FRAME, business, cities, expect, test } from "./fixtures"
 
-// What a visitor gets before Gatsby's scripts arrive, or without JavaScript at all.
+// What a visitor gets before Gatsby's scripts arrive, or without JavaScript at all (the phone
+// menu without JavaScript is in navigation.spec.ts, which runs on the phone too).
 test.use({ javaScriptEnabled: false })
-
-test.describe("phone menu without JavaScript", () => {
-  test.skip(({ isMobile }) => !isMobile, "the disclosure menu exists only under the desktop breakpoint")
-
-  test("opens from its Menu toggle and follows a link to a home-page section", async ({ page, problems }) => {
-    await page.goto("/coupons/")
-    const menu = page.locator("#site-menu")
-    await expect(menu).toBeHidden()
-    await page.locator("header").getByText("Menu", { exact: true }).tap()
-    await expect(menu).toBeVisible()
-    await menu.getByRole("link", { name: "Service Area" }).tap()
-    await expect(page).toHaveURL(/\/#service-area$/)
-    await expect(page.getByRole("heading", { level: 2, name: "Service Area" })).toBeInViewport()
-    expect(problems).toEqual([])
-  })
-})
 
 test("the call buttons are plain tel: links", async ({ page }) => {
   await page.goto("/services/refrigerator-repair/")

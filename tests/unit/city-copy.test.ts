@@ -2,6 +2,7 @@ import { DESCRIPTION_LIMIT, TITLE_LIMIT, cityCopy, type CityFacts } from "../../
 import { milesPhrase } from "../../src/lib/phrases"
 import { distanceMiles, nearestPlaces, roundMiles } from "../../internal/geo/distance"
 import { readBusiness, readCities, type CityData as City } from "../fixtures/content"
+import { expectEvery } from "../offenders"
 
 const cities = readCities()
 const business = readBusiness()
@@ -18,17 +19,23 @@ const copyOf = (city: City) =>
   )
 
 describe("city copy", () => {
-  it.each(cities.map((city) => [city.name, city] as const))(
-    "%s: title and description fit search results",
-    (_, city) => {
-      const copy = copyOf(city)
-      expect(copy.title.length).toBeLessThan(TITLE_LIMIT)
-      expect(copy.description.length).toBeLessThan(DESCRIPTION_LIMIT)
-      expect(copy.title).toContain(city.name)
-      expect(copy.description).toContain(city.name)
-      expect(copy.description).toContain(business.phone.display)
-    },
-  )
+  it("every town's title and description fit search results and name the town (the description the phone too)", () => {
+    expectEvery(
+      cities,
+      "towns' titles or descriptions are too long or miss the town or the phone",
+      (city) => {
+        const { title, description } = copyOf(city)
+        return [
+          ...(title.length < TITLE_LIMIT ? [] : [`title has ${title.length} characters`]),
+          ...(description.length < DESCRIPTION_LIMIT ? [] : [`description has ${description.length} characters`]),
+          ...(title.includes(city.name) ? [] : ["the title does not name the town"]),
+          ...(description.includes(city.name) ? [] : ["the description does not name the town"]),
+          ...(description.includes(business.phone.display) ? [] : ["the description lacks the phone number"]),
+        ]
+      },
+      (city) => city.name,
+    )
+  })
 
   it("writes from the city's facts: county, distance and neighbours", () => {
     const skokie = cities.find((city) => city.slug === "skokie") as City
@@ -62,9 +69,13 @@ describe("city copy", () => {
     }
   })
 
-  it.each(cities.map((city) => [city.name, city] as const))("%s: every sentence reads right", (_, city) => {
-    const copy = copyOf(city)
-    expect(sentencesOf(copy).flatMap(grammarProblems)).toEqual([])
+  it("every sentence of every town's copy reads right", () => {
+    expectEvery(
+      cities,
+      "towns' copy has a sentence that reads wrong",
+      (city) => sentencesOf(copyOf(city)).flatMap(grammarProblems),
+      (city) => city.name,
+    )
   })
 })
 
@@ -105,19 +116,27 @@ describe("city copy at the edges", () => {
     ...overrides,
   })
 
-  it.each([
-    [0.5, "A 0.5-mile drive", "0.5 miles from our Northfield shop"],
-    [1, "A 1-mile drive", "1 mile from our Northfield shop"],
-    [8, "An 8-mile drive", "8 miles from our Northfield shop"],
-    [11, "An 11-mile drive", "11 miles from our Northfield shop"],
-    [18, "An 18-mile drive", "18 miles from our Northfield shop"],
-    [12, "A 12-mile drive", "12 miles from our Northfield shop"],
-  ])("%s miles: '%s', '%s'", (miles, drive, distance) => {
-    const copy = cityCopy(town({ milesFromShop: miles }), basics)
-    expect(copy.whyChoose[0]).toBe(`${drive} from our Northfield shop`)
-    expect(copy.intro).toContain(`Testville is ${distance}, in Cook County.`)
-    expect(copy.serviceText[0]).toContain(`reach Testville in ${drive.toLowerCase()}, and on the same route`)
-    expect(sentencesOf(copy).flatMap(grammarProblems)).toEqual([])
+  it("says the distance with the right article and number: 0.5, 1, 8, 11, 18 and 12 miles", () => {
+    const examples = [
+      [0.5, "A 0.5-mile drive", "0.5 miles from our Northfield shop"],
+      [1, "A 1-mile drive", "1 mile from our Northfield shop"],
+      [8, "An 8-mile drive", "8 miles from our Northfield shop"],
+      [11, "An 11-mile drive", "11 miles from our Northfield shop"],
+      [18, "An 18-mile drive", "18 miles from our Northfield shop"],
+      [12, "A 12-mile drive", "12 miles from our Northfield shop"],
+    ] as const
+    expectEvery(
+      examples,
+      "distances are said wrong",
+      ([miles, drive, distance]) => {
+        const copy = cityCopy(town({ milesFromShop: miles }), basics)
+        expect(copy.whyChoose[0]).toBe(`${drive} from our Northfield shop`)
+        expect(copy.intro).toContain(`Testville is ${distance}, in Cook County.`)
+        expect(copy.serviceText[0]).toContain(`reach Testville in ${drive.toLowerCase()}, and on the same route`)
+        expect(sentencesOf(copy).flatMap(grammarProblems)).toEqual([])
+      },
+      ([miles]) => `${miles} miles`,
+    )
   })
 
   it("names one, two and three counties", () => {

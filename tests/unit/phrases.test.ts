@@ -9,6 +9,7 @@ import {
   milesPhrase,
   withArticle,
 } from "../../src/lib/phrases"
+import { expectEvery } from "../offenders"
 
 describe("phrases built from data", () => {
   it("joins lists in plain English", () => {
@@ -18,21 +19,29 @@ describe("phrases built from data", () => {
     expect(listPhrase(["A", "B", "C"])).toBe("A, B and C")
   })
 
-  it.each([
-    [0.5, "0.5 miles", "a 0.5-mile drive"],
-    [1, "1 mile", "a 1-mile drive"],
-    [5.4, "5.4 miles", "a 5.4-mile drive"],
-    [8, "8 miles", "an 8-mile drive"],
-    [8.3, "8.3 miles", "an 8.3-mile drive"],
-    [11, "11 miles", "an 11-mile drive"],
-    [18, "18 miles", "an 18-mile drive"],
-    [12, "12 miles", "a 12-mile drive"],
-    [80, "80 miles", "an 80-mile drive"],
-    [110, "110 miles", "a 110-mile drive"],
-    [11000, "11000 miles", "an 11000-mile drive"],
-  ])("%s miles: '%s', '%s'", (miles, distance, drive) => {
-    expect(milesPhrase(miles)).toBe(distance)
-    expect(withArticle(`${mileAdjective(miles)} drive`)).toBe(drive)
+  it("says a distance and a drive with the right number and article, from 0.5 to 11000 miles", () => {
+    const examples = [
+      [0.5, "0.5 miles", "a 0.5-mile drive"],
+      [1, "1 mile", "a 1-mile drive"],
+      [5.4, "5.4 miles", "a 5.4-mile drive"],
+      [8, "8 miles", "an 8-mile drive"],
+      [8.3, "8.3 miles", "an 8.3-mile drive"],
+      [11, "11 miles", "an 11-mile drive"],
+      [18, "18 miles", "an 18-mile drive"],
+      [12, "12 miles", "a 12-mile drive"],
+      [80, "80 miles", "an 80-mile drive"],
+      [110, "110 miles", "a 110-mile drive"],
+      [11000, "11000 miles", "an 11000-mile drive"],
+    ] as const
+    expectEvery(
+      examples,
+      "distances are said wrong",
+      ([miles, distance, drive]) => {
+        expect(milesPhrase(miles)).toBe(distance)
+        expect(withArticle(`${mileAdjective(miles)} drive`)).toBe(drive)
+      },
+      ([miles]) => `${miles} miles`,
+    )
   })
 
   it("uses 'an' before a vowel and 'a' before a consonant", () => {

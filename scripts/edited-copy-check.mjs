@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * Everything that checks an owner's edits, on one copy of the project, built once:
+ *   1. the editor's browser tests (tests/e2e/admin.spec.ts, Playwright's editor
+ *      project) make the copy, a Git repository, in the folder named by
+ *      EDITED_COPY_DIR; the owner edits it through the editor (a coupon's title,
+ *      a new town, the shop's street, one brand more), publishes each edit, and
+ *      the last test builds the copy and checks its pages in the browser;
+ *   2. the build-output suite (tests/build) then runs on that built copy, as it
+ *      runs on the site: it reads the copy's data/ and public/, so every rule
+ *      must hold for the edited content too.
+ * Then the copy is removed, unless --keep (its path is printed).
+ *
+ *   node scripts/edited-copy-check.mjs [--keep]
+ *
+ * Needs the site built in public/ (the editor is served from it). Writes the
+ * editor's Playwright report to reports/editor.json and the suite's jest report
+ * to reports/edited-copy.json; exits 1 when anything fails. E2E_PORT as for the
+ * browser tests.
+ */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const REPORTS = path.join(ROOT, "reports")
+export const EDITOR_REPORT = path.join(REPORTS, "editor.json")
+export const SUITE_REPORT = path.join(REPORTS, "edited-copy.json")
+
+const run = (command, args, options) =>
+  spawnSync(command, args, { stdio: "inherit", ...options, env: { ...process.env, ...options.env } }).status === 0
+
+/** The build-output suite on a built copy: the copy's own tests/, data/ and public/ (jest run from its folder). */
+export function buildOutputSuite(copy, report) {
+  return run("npx", ["jest", "--selectProjects", "build-output", "--json", "--outputFile", report], { cwd: copy })
+}
+
+function main() {
+  const keep = process.argv.includes("--keep")
+  fs.mkdirSync(REPORTS, { recursive: true })
+  for (const report of [EDITOR_REPORT, SUITE_REPORT]) fs.rmSync(report, { force: true })
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "edited-copy-"))
+  try {
+    console.log(`edited copy: the editor edits and builds ${copy}`)
+    const edited = run("npx", ["playwright", "test", "--project", "editor"], {
+      cwd: ROOT,
+      env: { EDITED_COPY_DIR: copy, E2E_REPORT: EDITOR_REPORT },
+    })
+    const built = fs.existsSync(path.join(copy, "public", "index.html"))
+    if (!built) console.error("edited copy: not built, so the build-output suite cannot run on it")
+    const checked = built && buildOutputSuite(copy, SUITE_REPORT)
+    console.log(`edited copy: ${edited && checked ? "the editor's tests and the build-output suite pass" : "FAILED"}`)
+    return edited && checked
+  } finally {
+    if (keep) console.log(`edited copy kept in ${copy}`)
+    else fs.rmSync(copy, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exit(main() ? 0 : 1)
+}
