@@ -28,7 +28,9 @@ const require = createRequire(import.meta.url)
 const { default: lighthouse } = await import("lighthouse")
 const chromeLauncher = require("chrome-launcher")
 
-export const LIGHTHOUSE_VERSION = JSON.parse(fs.readFileSync(require.resolve("lighthouse/package.json"), "utf8")).version
+export const LIGHTHOUSE_VERSION = JSON.parse(
+  fs.readFileSync(require.resolve("lighthouse/package.json"), "utf8"),
+).version
 export { CHROMIUM_PATH }
 
 /** Stops with a clear message when there is nothing built to measure. */
