@@ -1,6 +1,6 @@
 import path from "path"
 import { defineConfig, devices } from "@playwright/test"
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/browser.cjs"
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE } from "./scripts/browser.cjs"
 
 /** The test server's port; another checkout's tests may hold 9100 on a shared machine. */
 const PORT = Number(process.env.E2E_PORT ?? 9100)
@@ -44,10 +44,7 @@ export default defineConfig({
       name: "phone",
       testMatch: VIEWPORT_DEPENDENT,
       use: {
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
+        ...PHONE,
         userAgent: devices["Pixel 7"].userAgent,
       },
     },

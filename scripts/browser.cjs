@@ -17,14 +17,21 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ]
 
-/** One page of each of the six templates: what Lighthouse measures, in the gate and in the benchmark. */
-const LIGHTHOUSE_PAGES = [
-  "/",
-  "/services/refrigerator-repair/",
-  "/service-area/buffalo-grove/",
-  "/coupons/",
-  "/brands/",
-  "/service-area/",
+/** One page of each of the six templates: what the browser tests visit and Lighthouse measures (gate and benchmark). */
+const TEMPLATES = [
+  { name: "home", path: "/" },
+  { name: "service", path: "/services/refrigerator-repair/" },
+  { name: "city", path: "/service-area/buffalo-grove/" },
+  { name: "coupons", path: "/coupons/" },
+  { name: "brands", path: "/brands/" },
+  { name: "service-area", path: "/service-area/" },
 ]
+const LIGHTHOUSE_PAGES = TEMPLATES.map((template) => template.path)
 
-module.exports = { CHROMIUM_PATH, CHROMIUM_FLAGS, LIGHTHOUSE_PAGES }
+/** A path no page has (a name of the spec's grid without a town page): the 404 template. */
+const UNKNOWN_PATH = "/service-area/waukegan/"
+
+/** The phone the browser tests, the size budget and the screenshots emulate. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }
+
+module.exports = { CHROMIUM_PATH, CHROMIUM_FLAGS, TEMPLATES, LIGHTHOUSE_PAGES, UNKNOWN_PATH, PHONE }

@@ -20,7 +20,7 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { chromium } from "@playwright/test"
 import { startServer } from "./serve-public.mjs"
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, LIGHTHOUSE_PAGES } from "./browser.cjs"
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, LIGHTHOUSE_PAGES, UNKNOWN_PATH } from "./browser.cjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 
@@ -28,12 +28,14 @@ const WIDTHS = [320, 390, 768, 1280, 1440]
 /** The height of the window the page is scrolled through; the capture itself is the full page. */
 const VIEWPORT_HEIGHT = 900
 /** A path no page has: the 404 template. */
-const NOT_FOUND_PATH = "/no-such-page/"
+const NOT_FOUND_PATH = UNKNOWN_PATH
 /** How long to wait for every image before capturing anyway (and saying which did not load). */
 const IMAGE_TIMEOUT_MS = 15_000
 
-/** The map host's frame, stubbed: the capture shows where the map goes, with no request to another host. */
-const MAP_HOST = /^https:\/\/www\.google\.com\//
+/**
+ * A frame of another host (the only one a page has is the map host's), stubbed:
+ * the capture shows where the map goes, with no request leaving the machine.
+ */
 const MAP_STUB = `<!doctype html><title>Map</title>
 <body style="margin:0;display:grid;place-items:center;height:100vh;background:#dde3ea;font:16px system-ui;color:#333;text-align:center">
 <p>Map frame (stubbed: no request leaves the machine)</p></body>`
@@ -133,7 +135,7 @@ try {
     await context.route(
       (url) => url.origin !== origin,
       (route) =>
-        MAP_HOST.test(route.request().url())
+        route.request().resourceType() === "document"
           ? route.fulfill({ contentType: "text/html", body: MAP_STUB })
           : route.abort(),
     )

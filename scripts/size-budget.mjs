@@ -21,7 +21,7 @@
 import zlib from "node:zlib"
 import { chromium } from "@playwright/test"
 import { startServer } from "./serve-public.mjs"
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./browser.cjs"
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE } from "./browser.cjs"
 
 const KB = 1024
 const BUDGET = { firstLoadJs: 81 * KB, wholePage: 350 * KB }
@@ -51,10 +51,7 @@ const browser = await chromium.launch({
 let exitCode = 1
 try {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
   })
   const page = await context.newPage()
   await page.route(

@@ -1,7 +1,9 @@
 import * as React from "react"
+import { slugify } from "../lib/slug"
+import type { SectionId } from "./layout/nav-items"
 import * as styles from "./section.module.css"
 
-interface SectionProps {
+export interface SectionProps {
   id?: string
   title: string
   /** Heading level: 2 on pages with their own h1, 1 when the section is the page. */
@@ -13,7 +15,7 @@ interface SectionProps {
 
 /** A titled page section; the heading labels the region for assistive technology. */
 export function Section({ id, title, level = 2, intro, tone = "plain", children }: SectionProps) {
-  const headingId = `${id ?? slugifyTitle(title)}-heading`
+  const headingId = `${id ?? slugify(title)}-heading`
   const Heading = level === 1 ? "h1" : "h2"
   return (
     <section id={id} aria-labelledby={headingId} className={`${styles.section} ${styles[tone]}`}>
@@ -26,8 +28,7 @@ export function Section({ id, title, level = 2, intro, tone = "plain", children 
   )
 }
 
-const slugifyTitle = (title: string): string =>
-  title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
+/** A section of the home page the header's links go to: its id is one of the header's (a typo fails the type check). */
+export function HomeSection(props: SectionProps & { id: SectionId }) {
+  return <Section {...props} />
+}

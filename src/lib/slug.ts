@@ -7,7 +7,7 @@ export function citySlug(name: string): string {
 }
 
 /** Lowercase letters and digits, hyphens between words. "$25 OFF Any Repair" -> "25-off-any-repair". */
-function slugify(text: string): string {
+export function slugify(text: string): string {
   return text
     .trim()
     .toLowerCase()

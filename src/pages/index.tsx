@@ -1,7 +1,7 @@
 import * as React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Layout } from "../components/layout/layout"
-import { Section } from "../components/section"
+import { HomeSection } from "../components/section"
 import { HomeHero } from "../components/home/home-hero"
 import { TrustStrip } from "../components/home/trust-strip"
 import { CouponCard } from "../components/coupon-card"
@@ -43,7 +43,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
     <Layout isHome>
       <HomeHero brand={business.brand} intro={homePage.intro} claims={homePageCopy.heroClaims} phone={business.phone} />
       <TrustStrip items={homePageCopy.trustStrip} />
-      <Section id="coupons" title="Coupons" intro="Mention the offer when you call to schedule.">
+      <HomeSection id="coupons" title="Coupons" intro="Mention the offer when you call to schedule.">
         <ul className={grid.grid}>
           {couponBook.homeCoupons.map((coupon, index) => (
             <li key={couponIds[index]}>
@@ -51,14 +51,14 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
             </li>
           ))}
         </ul>
-      </Section>
-      <Section id="services" title="Appliance Repair Services" tone="alt">
+      </HomeSection>
+      <HomeSection id="services" title="Appliance Repair Services" tone="alt">
         <ServiceCards services={data.allService.nodes} />
-      </Section>
-      <Section id="brands" title="Brands We Repair" intro="We repair every major brand and model, including:">
+      </HomeSection>
+      <HomeSection id="brands" title="Brands We Repair" intro="We repair every major brand and model, including:">
         <BrandLogos brands={logos} />
-      </Section>
-      <Section
+      </HomeSection>
+      <HomeSection
         id="service-area"
         title="Service Area"
         tone="alt"
@@ -75,16 +75,16 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
           title={`Map of our service area around ${serviceRadius.center}`}
           place={radiusTownName(serviceRadius.center)}
         />
-      </Section>
-      <Section id="about" title="About Us">
+      </HomeSection>
+      <HomeSection id="about" title="About Us">
         {homePage.about.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
         <CallButton phone={business.phone} />
-      </Section>
-      <Section id="contact" title="Contact" tone="alt">
+      </HomeSection>
+      <HomeSection id="contact" title="Contact" tone="alt">
         <ContactDetails phone={business.phone} address={business.address} hours={business.hours} />
-      </Section>
+      </HomeSection>
     </Layout>
   )
 }

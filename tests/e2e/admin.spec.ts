@@ -3,8 +3,13 @@ import fs from "fs"
 import path from "path"
 import { parse } from "yaml"
 import { expect, test, type Page } from "@playwright/test"
-// A real town, with its real county, ZIP code and centre, and facts true of it (owner-edits-check adds it too).
+// A real town, with its real county, ZIP code and centre, and facts true of it; the owner types only
+// its name and its paragraph, and the build derives the rest.
 import LINCOLNWOOD from "../fixtures/new-town.json"
+// A real town whose paragraph has exactly the fewest words the content model allows.
+import AT_WORD_LIMIT from "../fixtures/town-at-word-limit.json"
+import { TOWN_PARAGRAPH_WORDS } from "../../internal/content/model"
+import { distanceMiles, type LatLng } from "../../internal/geo/distance"
 import {
   ROOT,
   branches,
@@ -42,7 +47,7 @@ test("as deployed: /admin/ offers the GitHub login, with its own policy, noindex
   // The editor's own policy is in force: Decap needs eval, which the public pages' policy never allows.
   expect(expected["content-security-policy"]).toContain("'unsafe-eval'")
   expect(headers["content-security-policy"]).toContain(
-    "connect-src 'self' https://api.github.com https://api.netlify.com;",
+    "connect-src 'self' blob: https://api.github.com https://api.netlify.com;",
   )
   expect(headers["content-security-policy"]).not.toMatch(/localhost|127\.0\.0\.1/)
   await expect(page.locator("meta[name='robots']")).toHaveAttribute("content", "noindex")
@@ -80,15 +85,15 @@ test.describe("on the local backend, over a copy of the project", () => {
     featured: boolean
   }
 
+  const NEW_TOWN = { name: LINCOLNWOOD.name, localParagraph: LINCOLNWOOD.localParagraph }
+
   test.beforeAll(async () => {
     work = projectCopy(process.env.EDITED_COPY_DIR)
-    // The test adds Lincolnwood; should data/ have it one day, the copy starts without it.
-    const town = path.join(work, "data/cities/lincolnwood.json")
-    if (fs.existsSync(town)) {
-      fs.rmSync(town)
-      spawnSync("git", ["commit", "--quiet", "--all", "--message", "Without Lincolnwood, which the test adds"], {
-        cwd: work,
-      })
+    // The test adds Lincolnwood and Norridge; should data/ have them one day, the copy starts without them.
+    const towns = ["lincolnwood", "norridge"].map((slug) => path.join(work, `data/cities/${slug}.json`))
+    if (towns.some((town) => fs.existsSync(town))) {
+      for (const town of towns) fs.rmSync(town, { force: true })
+      spawnSync("git", ["commit", "--quiet", "--all", "--message", "Without the towns the test adds"], { cwd: work })
     }
     original.cities = fs.readdirSync(path.join(work, "data/cities")).sort()
     backend = await startDecapServer(work)
@@ -176,29 +181,62 @@ test.describe("on the local backend, over a copy of the project", () => {
     expect(await editor.cspViolations()).toEqual([])
   })
 
-  test("the owner adds a town with every field: its file appears with those values", async ({ page }) => {
-    const { editor } = await logIn(page)
+  /** Adds a town with its name and its paragraph only, as an owner would, and publishes it. */
+  async function addTown(page: Page, town: { name: string; localParagraph: string }) {
     await page.goto(`${site.origin}/admin/#/collections/cities/new`)
-    await page.getByLabel("Town name", { exact: true }).fill(LINCOLNWOOD.name)
-    await page.getByLabel("Page address", { exact: true }).fill(LINCOLNWOOD.slug)
-    await page.getByLabel("County", { exact: true }).fill(LINCOLNWOOD.county)
-    await page.getByLabel("ZIP codes", { exact: true }).fill(LINCOLNWOOD.zip)
-    await page.getByLabel("Latitude", { exact: true }).fill(String(LINCOLNWOOD.lat))
-    await page.getByLabel("Longitude", { exact: true }).fill(String(LINCOLNWOOD.lng))
-    await page.getByLabel("Map", { exact: true }).fill(LINCOLNWOOD.mapUrl)
-    await page.getByLabel("About the town", { exact: true }).fill(LINCOLNWOOD.localParagraph)
+    await page.getByLabel("Town name", { exact: true }).fill(town.name)
+    await page.getByLabel("About the town", { exact: true }).fill(town.localParagraph)
     await saveDraft(page)
-    expect(committedFile(work, "data/cities/lincolnwood.json")).toBeUndefined()
     await publish(page)
+  }
 
+  test("the owner adds a town by its name and paragraph only: its file, named after the name, holds those two", async ({
+    page,
+  }) => {
+    const { editor } = await logIn(page)
+    await addTown(page, NEW_TOWN)
     const file = path.join(work, "data/cities/lincolnwood.json")
     expect(branches(work)).toEqual(["main"])
-    expect(JSON.parse(committedFile(work, "data/cities/lincolnwood.json") ?? "")).toEqual(LINCOLNWOOD)
+    expect(JSON.parse(committedFile(work, "data/cities/lincolnwood.json") ?? "")).toEqual(NEW_TOWN)
     expect(fs.existsSync(file)).toBe(true)
-    expect(readJson(file)).toEqual(LINCOLNWOOD)
+    expect(readJson(file)).toEqual(NEW_TOWN)
     expect(fs.readdirSync(path.join(work, "data/cities")).sort()).toEqual(
       [...original.cities, "lincolnwood.json"].sort(),
     )
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  test(`a town paragraph shorter than ${TOWN_PARAGRAPH_WORDS.min} words is refused with a visible message, and nothing is written`, async ({
+    page,
+  }) => {
+    const { editor } = await logIn(page)
+    const before = fs.readdirSync(path.join(work, "data/cities")).sort()
+    await page.goto(`${site.origin}/admin/#/collections/cities/new`)
+    await page.getByLabel("Town name", { exact: true }).fill(AT_WORD_LIMIT.name)
+    const short = AT_WORD_LIMIT.localParagraph
+      .split(" ")
+      .slice(0, TOWN_PARAGRAPH_WORDS.min - 1)
+      .join(" ")
+    await page.getByLabel("About the town", { exact: true }).fill(short)
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    editor.refusedSave()
+
+    await expect(
+      page.getByText(`About the town must be ${TOWN_PARAGRAPH_WORDS.min} to ${TOWN_PARAGRAPH_WORDS.max} words`),
+    ).toBeVisible()
+    await expect(page.getByText("Entry saved")).toHaveCount(0)
+    expect(fs.readdirSync(path.join(work, "data/cities")).sort()).toEqual(before)
+    expect(branches(work)).toEqual(["main"])
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  test(`a town paragraph of exactly ${TOWN_PARAGRAPH_WORDS.min} words is accepted and published`, async ({ page }) => {
+    const { editor } = await logIn(page)
+    expect(AT_WORD_LIMIT.localParagraph.split(/\s+/)).toHaveLength(TOWN_PARAGRAPH_WORDS.min)
+    await addTown(page, AT_WORD_LIMIT)
+    expect(JSON.parse(committedFile(work, "data/cities/norridge.json") ?? "")).toEqual(AT_WORD_LIMIT)
     expect(editor.problems()).toEqual([])
     expect(await editor.cspViolations()).toEqual([])
   })
@@ -278,10 +316,24 @@ test.describe("on the local backend, over a copy of the project", () => {
       await page.goto(`${built.origin}/`)
       await expect(page.locator("#coupons")).toContainText(NEW_COUPON_TITLE)
       await expect(page.locator("#coupons")).not.toContainText(original.coupons.homeCoupons[0].title)
+      // The town given by its name and paragraph: the build found its county, centre, neighbours and map.
       const town = await page.goto(`${built.origin}/service-area/lincolnwood/`)
       expect(town?.status()).toBe(200)
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Lincolnwood")
       await expect(page.locator("main")).toContainText(LINCOLNWOOD.localParagraph.slice(0, 60))
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(`${LINCOLNWOOD.county} County`)
+      const stated = Number(
+        /(\d+(?:\.\d+)?) miles? from our/.exec((await page.locator("main").textContent()) ?? "")?.[1],
+      )
+      const trueMiles = distanceMiles(readJson<{ geo: LatLng }>(path.join(work, "data/business.json")).geo, LINCOLNWOOD)
+      expect(Math.abs(stated - trueMiles), `stated ${stated} miles, truly ${trueMiles.toFixed(2)}`).toBeLessThanOrEqual(
+        0.5,
+      )
+      expect(await page.locator("#nearby a[href^='/service-area/']").count()).toBeGreaterThanOrEqual(4)
+      await expect(page.locator("main svg a[href^='/service-area/']").first()).toBeAttached()
+      const atLimit = await page.goto(`${built.origin}/service-area/norridge/`)
+      expect(atLimit?.status()).toBe(200)
+      await expect(page.locator("main")).toContainText(AT_WORD_LIMIT.localParagraph)
       await page.goto(`${built.origin}/service-area/`)
       await expect(page.locator("main a[href='/service-area/lincolnwood/']").first()).toBeVisible()
       await page.goto(`${built.origin}/`)

@@ -1,30 +1,23 @@
 import { test as base, expect, type ConsoleMessage } from "@playwright/test"
 import { readBusiness, readCities } from "../fixtures/content"
+import { MAP_ORIGIN } from "../../src/lib/map-host"
+import { TEMPLATES, UNKNOWN_PATH } from "../../scripts/browser.cjs"
 
 export const business = readBusiness()
 
 export const cities = readCities()
 
 /** The map host: the only third-party origin a page may contact, and only when the visitor wants the map. */
-export const MAP_HOST = /^https:\/\/www\.google\.com\//
+export const MAP_HOST = new RegExp(`^${MAP_ORIGIN.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`)
 
 /** The map host's frame, once it has replaced its placeholder (our own maps are frames too, from /maps/). */
-export const MAP_HOST_FRAME = "iframe[src^='https://www.google.com/']"
+export const MAP_HOST_FRAME = `iframe[src^='${MAP_ORIGIN}/']`
 
 /** Our own maps drawn at build time and embedded from their files (internal/maps/). */
 export const OWN_MAP_FRAME = "iframe[src^='/maps/']"
 
-/** One route of each template. */
-export const TEMPLATES = [
-  { name: "home", path: "/" },
-  { name: "service", path: "/services/refrigerator-repair/" },
-  { name: "city", path: "/service-area/buffalo-grove/" },
-  { name: "coupons", path: "/coupons/" },
-  { name: "brands", path: "/brands/" },
-  { name: "service-area", path: "/service-area/" },
-] as const
-
-export const UNKNOWN_PATH = "/service-area/waukegan/"
+/** One route of each template, and a path with no page (scripts/browser.cjs, shared with Lighthouse and the screenshots). */
+export { TEMPLATES, UNKNOWN_PATH }
 
 interface Fixtures {
   /** Console errors and warnings, and uncaught page errors, seen while the test ran. */
