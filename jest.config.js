@@ -1,5 +1,6 @@
-// Two suites: `unit` (jsdom: pure logic and components) and `build-output`
-// (node: reads public/ after `gatsby build`).
+// Three suites: `unit` (jsdom: pure logic and components), `build-output`
+// (node: reads public/ after `gatsby build`) and `other-region` (the same, in a
+// copy built for another region by scripts/other-region-check.mjs).
 const transform = { "^.+\\.m?[jt]sx?$": "<rootDir>/tests/jest-preprocess.js" }
 // kdbush, geokdbush, tinyqueue, d3-geo and its d3-array and internmap ship only ES modules: compile them like our own code.
 const transformIgnorePatterns = ["/node_modules/(?!(kdbush|geokdbush|tinyqueue|d3-geo|d3-array|internmap)/)"]
@@ -28,6 +29,15 @@ module.exports = {
       displayName: "build-output",
       testEnvironment: "node",
       testMatch: ["<rootDir>/tests/build/**/*.test.ts"],
+      transform,
+      transformIgnorePatterns,
+      modulePathIgnorePatterns,
+    },
+    {
+      // Runs in a copy of the project built for another region (scripts/other-region-check.mjs).
+      displayName: "other-region",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/tests/other-region/**/*.test.ts"],
       transform,
       transformIgnorePatterns,
       modulePathIgnorePatterns,

@@ -11,14 +11,16 @@
  *   browser       Playwright on Debian's Chromium, desktop and phone projects (axe, headers, navigation…)
  *   edited-copy   the editor's tests edit a copy of the project and build it; then the
  *                 build-output suite runs on that copy (scripts/edited-copy-check.mjs)
+ *   other-region  a copy whose data is a business and towns in another state, built;
+ *                 no page carries a trace of Illinois (scripts/other-region-check.mjs)
  *   lighthouse    the Lighthouse gate, one check per rule on six pages (scripts/lighthouse-gate.mjs)
  *   size-budget   the home page's bytes as Chromium transfers them (scripts/size-budget.mjs)
  * A stage that cannot report its own counts counts as one check.
  *
  * On 2 cores, stages overlap where one leaves a core idle and neither measures
  * time: lint and unit beside the build; typecheck, build-output and browser
- * (one after another) beside edited-copy, whose editing waits on the editor
- * most of the time. Lighthouse runs alone (timings are its measure), then the
+ * (one after another) beside edited-copy then other-region, whose editing waits
+ * on the editor most of the time. Lighthouse runs alone (timings are its measure), then the
  * size budget (bytes within a quiet window).
  *
  *   node scripts/test-all.mjs [--sequential] [--keep]
@@ -33,6 +35,7 @@ import net from "node:net"
 import path from "node:path"
 import readline from "node:readline"
 import { EDITOR_REPORT, SUITE_REPORT } from "./edited-copy-check.mjs"
+import { REGION_REPORT } from "./other-region-check.mjs"
 
 const REPORTS = path.resolve("reports")
 const LOGS = path.join(REPORTS, "logs")
@@ -144,6 +147,13 @@ const editedCopy = () =>
     return [editorPassed + suitePassed, failed + (ok || failed > 0 ? 0 : 1)]
   })
 
+/** A copy built for another region (scripts/other-region-check.mjs): its suite's counts. */
+const otherRegion = () =>
+  stage("other-region", async () => {
+    const ok = await run("other-region", "node", ["scripts/other-region-check.mjs", ...(keep ? ["--keep"] : [])])
+    return jestCounts(ok, readJson(REGION_REPORT))
+  })
+
 /** The Lighthouse gate: one check per rule, each judged on every page. */
 const lighthouse = () =>
   stage("lighthouse", async () => {
@@ -182,7 +192,10 @@ if (built) {
       await jest("build-output", "build-output")
       await browser()
     },
-    () => editedCopy(),
+    async () => {
+      await editedCopy()
+      await otherRegion()
+    },
   )
   await lighthouse()
   await check("size-budget", "node", ["scripts/size-budget.mjs"])
