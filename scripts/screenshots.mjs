@@ -36,9 +36,9 @@ const IMAGE_TIMEOUT_MS = 15_000
  * A frame of another host (the only one a page has is the map host's), stubbed:
  * the capture shows where the map goes, with no request leaving the machine.
  */
-const MAP_STUB = `<!doctype html><title>Map</title>
+const MAP_STUB = `<!doctype html><html lang="en"><title>Map</title>
 <body style="margin:0;display:grid;place-items:center;height:100vh;background:#dde3ea;font:16px system-ui;color:#333;text-align:center">
-<p>Map frame (stubbed: no request leaves the machine)</p></body>`
+<p>Map frame (stubbed: no request leaves the machine)</p></body></html>`
 
 function flag(name) {
   const index = process.argv.indexOf(name)

@@ -18,10 +18,11 @@
  * A stage that cannot report its own counts counts as one check.
  *
  * On 2 cores, stages overlap where one leaves a core idle and neither measures
- * time: lint and unit beside the build; typecheck, build-output and browser
- * (one after another) beside edited-copy then other-region, whose editing waits
- * on the editor most of the time. Lighthouse runs alone (timings are its measure), then the
- * size budget (bytes within a quiet window).
+ * time: lint, unit and then other-region (which builds its own copy) beside the
+ * build and what follows it; typecheck, build-output and browser (one after
+ * another) beside edited-copy, whose editing waits on the editor most of the
+ * time. Lighthouse runs alone (timings are its measure), then the size budget
+ * (bytes within a quiet window).
  *
  *   node scripts/test-all.mjs [--sequential] [--keep]
  * --sequential: every stage alone, one after another (each stage's own time).
@@ -175,32 +176,37 @@ async function together(...lanes) {
 
 const build = () => check("build", "sh", ["-c", "npx gatsby clean && npx gatsby build"])
 
-let built = false
-await together(
-  async () => {
-    built = await build()
-  },
-  async () => {
-    await check("lint", "npm", ["run", "lint"])
-    await jest("unit", "unit")
-  },
-)
-if (built) {
+/** What needs nothing built: lint, the unit tests, and the other region's copy (it builds its own). */
+async function standalone() {
+  await check("lint", "npm", ["run", "lint"])
+  await jest("unit", "unit")
+  await otherRegion()
+}
+
+/** What reads the site's build: the type check, the build-output suite, the browser tests; the edited copy beside them. */
+async function onTheBuild() {
+  if (!(await build())) {
+    rows.push({ stage: "after build", passed: 0, failed: 1, start: Date.now(), end: Date.now() })
+    return false
+  }
   await together(
     async () => {
       await check("typecheck", "npx", ["tsc", "--noEmit"])
       await jest("build-output", "build-output")
       await browser()
     },
-    async () => {
-      await editedCopy()
-      await otherRegion()
-    },
+    () => editedCopy(),
   )
+  return true
+}
+
+let built = false
+await together(async () => {
+  built = await onTheBuild()
+}, standalone)
+if (built) {
   await lighthouse()
   await check("size-budget", "node", ["scripts/size-budget.mjs"])
-} else {
-  rows.push({ stage: "after build", passed: 0, failed: 1, start: Date.now(), end: Date.now() })
 }
 
 /** The stages that ran at the same time as this one. */

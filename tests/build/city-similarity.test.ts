@@ -1,5 +1,5 @@
 import { builtRoutes, page, textOf } from "./built-site"
-import { median, pairwiseScores } from "../../src/lib/similarity"
+import { median, pairwiseScores } from "../similarity"
 import { readCities } from "../fixtures/content"
 
 const MAX_SIMILARITY = 0.5

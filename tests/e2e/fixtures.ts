@@ -30,7 +30,7 @@ export const test = base.extend<Fixtures>({
     async ({ page }, use) => {
       // The map frame is the only third-party content; no test reaches the network.
       await page.route(MAP_HOST, (route) =>
-        route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Map</title><p>Map</p>" }),
+        route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><title>Map</title><p>Map</p></html>' }),
       )
       const problems: string[] = []
       page.on("console", (message: ConsoleMessage) => {
@@ -67,14 +67,20 @@ export { expect }
  * hang once a frame is added after the page has loaded.
  */
 export async function scrollThrough(page: import("@playwright/test").Page) {
-  const hasMap = (await page.getByRole("button", { name: /^Show map of / }).count()) > 0
+  const showMap = page.getByRole("button", { name: /^Show map of / })
+  const hasMap = (await showMap.count()) > 0
   await page.evaluate(async () => {
     for (let y = 0; y <= document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo({ top: y, behavior: "instant" })
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   })
-  if (hasMap) await expect(page.frameLocator(MAP_HOST_FRAME).locator("body")).toContainText("Map")
+  if (hasMap) {
+    // The frame loads when its placeholder is in view once React runs; on a busy machine React may
+    // start after the scroll has passed it, so the placeholder is brought back into view.
+    if (await showMap.count()) await showMap.scrollIntoViewIfNeeded()
+    await expect(page.frameLocator(MAP_HOST_FRAME).locator("body")).toContainText("Map", { timeout: 15_000 })
+  }
   await expect
     .poll(() =>
       page.evaluate(() => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0)),
