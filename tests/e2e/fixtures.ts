@@ -30,7 +30,10 @@ export const test = base.extend<Fixtures>({
     async ({ page }, use) => {
       // The map frame is the only third-party content; no test reaches the network.
       await page.route(MAP_HOST, (route) =>
-        route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><title>Map</title><p>Map</p></html>' }),
+        route.fulfill({
+          contentType: "text/html",
+          body: '<!doctype html><html lang="en"><title>Map</title><p>Map</p></html>',
+        }),
       )
       const problems: string[] = []
       page.on("console", (message: ConsoleMessage) => {
