@@ -88,7 +88,7 @@ async function settle(page) {
   return missing
 }
 
-/** Waits until every frame (the stubbed map) shows its document, then for two painted frames; returns the empty ones. */
+/** Waits until every frame (our maps, the stubbed Google map) shows its document, then for two painted frames; returns the empty ones. */
 async function framesShown(page) {
   const frames = page.locator("iframe")
   const empty = []
@@ -96,9 +96,9 @@ async function framesShown(page) {
     await frames
       .nth(index)
       .contentFrame()
-      .locator("body > *")
+      .locator(":root > :not(head)")
       .first()
-      .waitFor({ timeout: IMAGE_TIMEOUT_MS })
+      .waitFor({ state: "attached", timeout: IMAGE_TIMEOUT_MS })
       .catch(() => empty.push(`frame ${index + 1}`))
   }
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
