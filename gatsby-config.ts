@@ -43,6 +43,10 @@ const config: GatsbyConfig = {
       options: {
         // The editor at /admin/ is no Gatsby page, so no sitemap entry; excluded should that change.
         excludes: ["/404/", "/404.html", "/dev-404-page/", ADMIN_PATH, `${ADMIN_PATH}**`],
+        // In the order of their paths, so two builds of one commit write the same sitemap
+        // (the order Gatsby lists its pages in follows the order in which queries finish).
+        resolvePages: ({ allSitePage }: { allSitePage: { nodes: Array<{ path: string }> } }) =>
+          [...allSitePage.nodes].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
       },
     },
     {
