@@ -98,6 +98,16 @@ describe("built routes", () => {
     )
   })
 
+  it("no page shows a name from the code or a missing value where words belong", () => {
+    // What a reader would see if a type name, an unset field or an object were printed as text
+    // (a type rename once put "Queries.BusinessAddress" in the home page's Contact section).
+    const leak = /\b(?:Queries|GatsbyTypes)\.\w+|\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]/g
+    expectEvery(routes, "pages show code where words belong", (route) => {
+      const found = textOf(page(route), "body").match(leak)
+      return found ? `shows ${[...new Set(found)].map((text) => `"${text}"`).join(", ")}` : undefined
+    })
+  })
+
   it("builds the home, coupons, brands and service-area pages and the 404", () => {
     for (const route of ["/", "/coupons/", "/brands/", "/service-area/"]) expect(routes).toContain(route)
     expect(fs.existsSync(path.join(PUBLIC_DIR, "404.html"))).toBe(true)

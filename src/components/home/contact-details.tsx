@@ -15,7 +15,7 @@ export function ContactDetails({ phone, address, hours }: ContactDetailsProps) {
     <div className={styles.grid}>
       <div>
         <h3 className={styles.heading}>
-          <MapPin aria-hidden="true" focusable="false" /> Queries.BusinessAddress
+          <MapPin aria-hidden="true" focusable="false" /> Address
         </h3>
         <address className={styles.address}>
           {address.street}
@@ -31,7 +31,7 @@ export function ContactDetails({ phone, address, hours }: ContactDetailsProps) {
       </div>
       <div>
         <h3 className={styles.heading}>
-          <PhoneIcon aria-hidden="true" focusable="false" /> Queries.BusinessPhone
+          <PhoneIcon aria-hidden="true" focusable="false" /> Phone
         </h3>
         <p>Call us to schedule a repair; we answer during business hours.</p>
         <CallButton phone={phone} />
