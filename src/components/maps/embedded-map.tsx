@@ -14,16 +14,14 @@ export interface MapFileData {
  * A map drawn at build time, embedded from its own cached file: its links
  * (towns or counties) open their pages in this window. Its box keeps the
  * drawing's aspect ratio before it loads, so nothing moves when it does.
+ * The box is left unrendered while it is far from the screen, so the frame is
+ * not fetched and drawn during the page's load (see the stylesheet).
  */
 export function EmbeddedMap({ map }: { map: MapFileData }) {
   return (
-    <iframe
-      src={map.src}
-      title={map.title}
-      loading="lazy"
-      className={styles.frame}
-      style={{ aspectRatio: `${map.width} / ${map.height}` }}
-    />
+    <div className={styles.box} style={{ aspectRatio: `${map.width} / ${map.height}` }}>
+      <iframe src={map.src} title={map.title} loading="lazy" className={styles.frame} />
+    </div>
   )
 }
 
