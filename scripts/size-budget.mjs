@@ -59,6 +59,29 @@ try {
     (route) => route.abort(),
   )
 
+  /** Requests under way, and when the last one started or ended. */
+  let underWay = 0
+  let lastActivity = Date.now()
+  page.on("request", () => {
+    underWay += 1
+    lastActivity = Date.now()
+  })
+  for (const event of ["requestfinished", "requestfailed"]) {
+    page.on(event, () => {
+      underWay -= 1
+      lastActivity = Date.now()
+    })
+  }
+  /** Resolves once no request has been under way for `ms`; throws after `timeout`. */
+  async function quiet(ms, timeout) {
+    const until = Date.now() + timeout
+    while (underWay > 0 || Date.now() - lastActivity < ms) {
+      if (Date.now() > until)
+        throw new Error(`the page still loads after ${timeout / 1000} s (${underWay} requests under way)`)
+      await page.waitForTimeout(100)
+    }
+  }
+
   /** Every response the page received, with its transferred body size once it has finished. */
   const responses = []
   page.on("requestfinished", async (request) => {
@@ -90,8 +113,12 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   })
-  await page.waitForLoadState("networkidle")
-  await page.waitForTimeout(500)
+  // Until every image has loaded and no request has been under way for a second. (Not Playwright's
+  // "networkidle": a frame whose box has left the screen again, the overview map's, reports none.)
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, {
+    timeout: 30_000,
+  })
+  await quiet(1000, 30_000)
   const byType = {}
   for (const response of responses) byType[response.type] = (byType[response.type] ?? 0) + response.bytes
   const total = responses.reduce((sum, response) => sum + response.bytes, 0)
