@@ -1,5 +1,6 @@
 // Debian's Chromium as every tool of the project launches it (Playwright, Lighthouse
-// gate and benchmark, the size budget), and the pages Lighthouse measures.
+// gate and benchmark, the size budget), the pages Lighthouse measures, and what
+// the tools do in a page to see it whole (scroll through it, find unloaded images).
 // Written once, so they cannot drift; CommonJS, so that the .cjs and .mjs scripts
 // and the .ts files share it (types in browser.d.cts).
 
@@ -34,4 +35,44 @@ const UNKNOWN_PATH = "/service-area/waukegan/"
 /** The phone the browser tests, the size budget and the screenshots emulate. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }
 
-module.exports = { CHROMIUM_PATH, CHROMIUM_FLAGS, TEMPLATES, LIGHTHOUSE_PAGES, UNKNOWN_PATH, PHONE }
+/**
+ * In the page (hand it to page.evaluate): goes down to the bottom half a screen
+ * at a time, pausing `pauseMs` at each step, as a reader does, so every lazy
+ * image and frame is asked for. Self-contained: Playwright sends its source.
+ */
+async function scrollDownThePage(pauseMs) {
+  for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+    window.scrollTo({ top: y, behavior: "instant" })
+    await new Promise((resolve) => setTimeout(resolve, pauseMs))
+  }
+}
+
+/** In the page (hand it to page.evaluate): the addresses of the images not loaded (yet). */
+function unloadedImages() {
+  return Array.from(document.images)
+    .filter((image) => !(image.complete && image.naturalWidth > 0))
+    .map((image) => image.currentSrc || image.src)
+}
+
+/** Waits up to `timeoutMs` for every image of a Playwright page to load; returns the addresses of those that did not. */
+async function waitForImages(page, timeoutMs) {
+  const deadline = Date.now() + timeoutMs
+  let missing = await page.evaluate(unloadedImages)
+  while (missing.length > 0 && Date.now() < deadline) {
+    await page.waitForTimeout(100)
+    missing = await page.evaluate(unloadedImages)
+  }
+  return missing
+}
+
+module.exports = {
+  CHROMIUM_PATH,
+  CHROMIUM_FLAGS,
+  TEMPLATES,
+  LIGHTHOUSE_PAGES,
+  UNKNOWN_PATH,
+  PHONE,
+  scrollDownThePage,
+  unloadedImages,
+  waitForImages,
+}

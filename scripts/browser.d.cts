@@ -9,3 +9,9 @@ export declare const PHONE: {
   readonly isMobile: boolean
   readonly hasTouch: boolean
 }
+/** In the page: scrolls to the bottom half a screen at a time, pausing `pauseMs` at each step. */
+export declare function scrollDownThePage(pauseMs: number): Promise<void>
+/** In the page: the addresses of the images not loaded (yet). */
+export declare function unloadedImages(): string[]
+/** Waits up to `timeoutMs` for every image of a Playwright page to load; returns the addresses of those that did not. */
+export declare function waitForImages(page: import("@playwright/test").Page, timeoutMs: number): Promise<string[]>

@@ -20,7 +20,14 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { chromium } from "@playwright/test"
 import { startServer } from "./serve-public.mjs"
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, LIGHTHOUSE_PAGES, UNKNOWN_PATH } from "./browser.cjs"
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  LIGHTHOUSE_PAGES,
+  UNKNOWN_PATH,
+  scrollDownThePage,
+  waitForImages,
+} from "./browser.cjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 
@@ -62,25 +69,8 @@ function fileStem(urlPath) {
  * fonts, then returns to the top. Returns the images that did not load.
  */
 async function settle(page) {
-  await page.evaluate(async () => {
-    const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-    for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: "instant" })
-      await pause(60)
-    }
-  })
-  const unloaded = () =>
-    page.evaluate(() =>
-      Array.from(document.images)
-        .filter((image) => !(image.complete && image.naturalWidth > 0))
-        .map((image) => image.currentSrc || image.src),
-    )
-  const deadline = Date.now() + IMAGE_TIMEOUT_MS
-  let missing = await unloaded()
-  while (missing.length > 0 && Date.now() < deadline) {
-    await page.waitForTimeout(100)
-    missing = await unloaded()
-  }
+  await page.evaluate(scrollDownThePage, 60)
+  const missing = await waitForImages(page, IMAGE_TIMEOUT_MS)
   await page.evaluate(async () => {
     await document.fonts.ready
     window.scrollTo({ top: 0, behavior: "instant" })

@@ -21,7 +21,7 @@
 import zlib from "node:zlib"
 import { chromium } from "@playwright/test"
 import { startServer } from "./serve-public.mjs"
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE } from "./browser.cjs"
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE, scrollDownThePage, waitForImages } from "./browser.cjs"
 
 const KB = 1024
 const BUDGET = { firstLoadJs: 81 * KB, wholePage: 350 * KB }
@@ -107,17 +107,11 @@ try {
   const jsBytes = scripts.reduce((sum, script) => sum + script.bytes, 0) + inlineBytes
 
   // Then as a reader going down the page: every lazy image loads.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  })
+  await page.evaluate(scrollDownThePage, 100)
   // Until every image has loaded and no request has been under way for a second. (Not Playwright's
   // "networkidle": a frame whose box has left the screen again, the overview map's, reports none.)
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, {
-    timeout: 30_000,
-  })
+  const missing = await waitForImages(page, 30_000)
+  if (missing.length) throw new Error(`images not loaded after 30 s: ${missing.join(", ")}`)
   await quiet(1000, 30_000)
   const byType = {}
   for (const response of responses) byType[response.type] = (byType[response.type] ?? 0) + response.bytes

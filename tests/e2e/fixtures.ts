@@ -1,7 +1,7 @@
 import { test as base, expect, type ConsoleMessage } from "@playwright/test"
 import { readBusiness, readCities } from "../fixtures/content"
 import { MAP_ORIGIN } from "../../src/lib/map-host"
-import { TEMPLATES, UNKNOWN_PATH } from "../../scripts/browser.cjs"
+import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../scripts/browser.cjs"
 
 export const business = readBusiness()
 
@@ -72,23 +72,14 @@ export { expect }
 export async function scrollThrough(page: import("@playwright/test").Page) {
   const showMap = page.getByRole("button", { name: /^Show map of / })
   const hasMap = (await showMap.count()) > 0
-  await page.evaluate(async () => {
-    for (let y = 0; y <= document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: "instant" })
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  })
+  await page.evaluate(scrollDownThePage, 50)
   if (hasMap) {
     // The frame loads when its placeholder is in view once React runs; on a busy machine React may
     // start after the scroll has passed it, so the placeholder is brought back into view.
     if (await showMap.count()) await showMap.scrollIntoViewIfNeeded()
     await expect(page.frameLocator(MAP_HOST_FRAME).locator("body")).toContainText("Map", { timeout: 15_000 })
   }
-  await expect
-    .poll(() =>
-      page.evaluate(() => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0)),
-    )
-    .toBe(true)
+  await expect.poll(() => page.evaluate(unloadedImages)).toEqual([])
 }
 
 /** Waits until the section with this id sits below the sticky header, its heading in view. */
