@@ -15,6 +15,8 @@ const PORT = Number(process.env.E2E_PORT ?? 9100)
 const EDITOR = /admin\.spec\.ts$/
 const PHONE_ONLY = /phone-menu\.spec\.ts$/
 const VIEWPORT_DEPENDENT = /(navigation|phone-menu|maps)\.spec\.ts$/
+/** Chromium, WebKit and Firefox, each driven its own way (tests/e2e/engines/drivers.ts): its own project. */
+const ENGINES = /engines\.(spec|sweep)\.ts$/
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -27,7 +29,10 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "reports/playwright.json" }]],
   outputDir: process.env.E2E_REPORT ? `test-results/${path.basename(process.env.E2E_REPORT, ".json")}` : "test-results",
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // HTTPS as deployed (a certificate made when the server starts, accepted by the test browser
+    // only): the policy's upgrade-insecure-requests then acts as it does in production.
+    baseURL: `https://127.0.0.1:${PORT}`,
+    ignoreHTTPSErrors: true,
     launchOptions: {
       // Debian's Chromium: nothing here downloads a browser.
       executablePath: CHROMIUM_PATH,
@@ -37,7 +42,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [EDITOR, PHONE_ONLY],
+      testIgnore: [EDITOR, PHONE_ONLY, ENGINES],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
@@ -48,12 +53,17 @@ export default defineConfig({
         userAgent: devices["Pixel 7"].userAgent,
       },
     },
+    // What differs between engines: every template at 390 and 1280 px in Chromium, WebKit and Firefox.
+    // It starts its own HTTPS server and browsers; no Playwright page.
+    { name: "engine-sweeps", testMatch: /engines\.sweep\.ts$/ },
+    { name: "engines", testMatch: /engines\.spec\.ts$/, dependencies: ["engine-sweeps"] },
     // The owner's editor at /admin/: once, on a desktop (it edits a copy of the project and builds it).
     { name: "editor", testMatch: EDITOR, use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
-    command: `node scripts/serve-public.mjs --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
+    command: `node scripts/serve-public.mjs --port ${PORT} --https`,
+    url: `https://127.0.0.1:${PORT}/`,
+    ignoreHTTPSErrors: true,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,
   },

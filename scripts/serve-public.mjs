@@ -8,7 +8,9 @@
  * gzip as the browser accepts, /path -> /path/ redirects for directories, and
  * public/404.html with status 404 for anything else. Used by the browser tests,
  * the size budget, the Lighthouse benchmark and `npm run cms`.
- *   node scripts/serve-public.mjs [--port 9100] [--encodings br,gzip] [--local-backend http://127.0.0.1:8081/api/v1]
+ *   node scripts/serve-public.mjs [--port 9100] [--https] [--encodings br,gzip] [--local-backend http://127.0.0.1:8081/api/v1]
+ * `--https` serves TLS with a self-signed certificate made at start (the browser tests);
+ * `--print-failures` prints "failed: /path 404" for every answer of 400 or more.
  * `--encodings gzip` offers gzip only (figures comparable with a gzip budget);
  * `--encodings none` serves everything uncompressed.
  *
@@ -19,11 +21,13 @@
  */
 import fs from "node:fs"
 import http from "node:http"
+import https from "node:https"
 import path from "node:path"
 import zlib from "node:zlib"
 import { fileURLToPath } from "node:url"
 import { parse } from "smol-toml"
 import { parseDocument } from "yaml"
+import { testCertificate } from "./test-certificate.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const publicDir = path.join(root, "public")
@@ -113,9 +117,20 @@ function negotiate(acceptEncoding, encodings) {
 
 /**
  * Starts the server; resolves once it listens. Port 0 picks a free port
- * (read it from server.address().port).
+ * (read it from server.address().port). `tls: true` serves HTTPS with a
+ * certificate made now (scripts/test-certificate.mjs), as production is served:
+ * the browser tests use it, since WebKit follows the policy's
+ * `upgrade-insecure-requests` to TLS even on a plain-HTTP loopback server.
+ * `onResponse(urlPath, status)` hears every answer (the engines' tests read
+ * the failed requests of a page from it).
  */
-export function startServer({ port = 9100, encodings = ["br", "gzip"], localBackend } = {}) {
+export async function startServer({
+  port = 9100,
+  encodings = ["br", "gzip"],
+  localBackend,
+  tls = false,
+  onResponse = () => {},
+} = {}) {
   const rules = loadHeaderRules()
   const compressed = new Map()
 
@@ -149,6 +164,7 @@ export function startServer({ port = 9100, encodings = ["br", "gzip"], localBack
   }
 
   const send = (req, res, status, file, urlPath) => {
+    onResponse(urlPath, status)
     const extension = path.extname(file)
     const headers = {
       "Content-Type": TYPES[extension] ?? "application/octet-stream",
@@ -170,7 +186,7 @@ export function startServer({ port = 9100, encodings = ["br", "gzip"], localBack
     res.end(req.method === "HEAD" ? undefined : bytes)
   }
 
-  const server = http.createServer((req, res) => {
+  const handle = (req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname)
     const target = path.normalize(path.join(publicDir, urlPath))
     if (!target.startsWith(publicDir)) {
@@ -188,7 +204,8 @@ export function startServer({ port = 9100, encodings = ["br", "gzip"], localBack
       if (fs.existsSync(index)) return send(req, res, 200, index, urlPath)
     }
     return send(req, res, 404, path.join(publicDir, "404.html"), urlPath)
-  })
+  }
+  const server = tls ? https.createServer(await testCertificate(), handle) : http.createServer(handle)
 
   return new Promise((resolve, reject) => {
     server.once("error", reject)
@@ -214,9 +231,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const port = Number(flag("--port") ?? 9100)
   const encodings = parseEncodings(flag("--encodings"))
   const localBackend = flag("--local-backend")
-  const server = await startServer({ port, encodings, localBackend })
+  const tls = process.argv.includes("--https")
+  const onResponse = process.argv.includes("--print-failures")
+    ? (urlPath, status) => status >= 400 && console.log(`failed: ${urlPath} ${status}`)
+    : undefined
+  const server = await startServer({ port, encodings, localBackend, tls, onResponse })
   const mode = localBackend ? `; editor on the local backend ${localBackend}` : ""
   console.log(
-    `serving public/ at http://127.0.0.1:${server.address().port} (${encodings.length ? encodings.join(", ") : "uncompressed"}${mode})`,
+    `serving public/ at ${tls ? "https" : "http"}://127.0.0.1:${server.address().port} (${encodings.length ? encodings.join(", ") : "uncompressed"}${mode})`,
   )
 }

@@ -8,7 +8,8 @@
  *   build         a clean production build (gatsby clean && gatsby build)
  *   typecheck     tsc --noEmit (needs the types the build generates)
  *   build-output  jest, reading public/
- *   browser       Playwright on Debian's Chromium, desktop and phone projects (axe, headers, navigation…)
+ *   browser       Playwright on Debian's Chromium, desktop and phone projects (axe, headers, navigation…),
+ *                 and the engines project: Chromium, WebKit and Firefox on every template
  *   edited-copy   the editor's tests edit a copy of the project and build it; then the
  *                 build-output suite runs on that copy (scripts/edited-copy-check.mjs)
  *   other-region  a copy whose data is a business and towns in another state, built;
@@ -133,7 +134,8 @@ const browser = () =>
   stage("browser", async () => {
     const report = path.join(REPORTS, "playwright.json")
     fs.rmSync(report, { force: true })
-    const ok = await run("browser", "npx", ["playwright", "test", "--project", "desktop", "--project", "phone"])
+    const projects = ["desktop", "phone", "engines"].flatMap((project) => ["--project", project])
+    const ok = await run("browser", "npx", ["playwright", "test", ...projects])
     return playwrightCounts(ok, readJson(report))
   })
 
