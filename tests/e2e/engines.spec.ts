@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import { test } from "@playwright/test"
-import { ENGINES } from "./engines/drivers"
+import { ENGINES } from "../../scripts/engines.cjs"
 import { PAGES, WIDTHS, visitsFile, type Visit } from "./engines/sweep"
 import { expectEvery } from "../offenders"
 

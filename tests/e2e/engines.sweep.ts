@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { test } from "@playwright/test"
-import { ENGINES } from "./engines/drivers"
+import { ENGINES } from "../../scripts/engines.cjs"
 import { sweepEngine, visitsFile } from "./engines/sweep"
 
 // Each engine opens every template and the 404 at 390 and 1280 px and measures each visit once

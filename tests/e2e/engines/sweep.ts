@@ -2,7 +2,7 @@ import { spawn } from "node:child_process"
 import path from "node:path"
 import readline from "node:readline"
 import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../../scripts/browser.cjs"
-import { launchEngine, type EngineName, type Tab } from "./drivers"
+import { launchEngine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
 import { business } from "../fixtures"
 import { sidewaysOverflow, wrappedPhoneNumbers } from "../layout-probes"
 
@@ -86,8 +86,7 @@ async function focusedStop(): Promise<{ key: string; problem: string | null } | 
     return { element, frames }
   }
   // The page (and a frame) scroll smoothly to what has focus: wait until they stop, as a reader sees it.
-  const positions = () =>
-    [window.scrollY, ...focused().frames.map((frame) => frame.contentWindow?.scrollY ?? 0)].join()
+  const positions = () => [window.scrollY, ...focused().frames.map((frame) => frame.contentWindow?.scrollY ?? 0)].join()
   let last = positions()
   for (let still = 0, waited = 0; still < 3 && waited < 2000; waited += 40) {
     await new Promise((resolve) => setTimeout(resolve, 40))
@@ -107,9 +106,13 @@ async function focusedStop(): Promise<{ key: string; problem: string | null } | 
     left += frameBox.left
     right += frameBox.left
   }
-  const label = (element.getAttribute("aria-label") || element.textContent || element.tagName).trim().replace(/\s+/g, " ")
+  const label = (element.getAttribute("aria-label") || element.textContent || element.tagName)
+    .trim()
+    .replace(/\s+/g, " ")
   const name = `${element.tagName.toLowerCase()} '${label.slice(0, 40)}'${frames.length ? " (in the map frame)" : ""}`
-  const key = `${name}@${Math.round(left)},${Math.round(top + window.scrollY)}`
+  // The first stop of the round is marked, so the round ends when focus comes back to it.
+  const key = element.hasAttribute("data-tab-round") ? "first" : name
+  element.setAttribute("data-tab-round", "")
   const where = `at y ${Math.round(top)}–${Math.round(bottom)} px of a ${window.innerHeight} px viewport`
   const visible = {
     top: Math.max(top, 0),
@@ -137,7 +140,7 @@ async function tabFromTheTop(tab: Tab): Promise<string[]> {
       if (first) break
       continue
     }
-    if (stop.key === first) break
+    if (stop.key === "first" && first) break
     first ??= stop.key
     if (stop.problem) problems.push(stop.problem)
   }
@@ -183,7 +186,8 @@ function headerStaysOnTop(): string | null {
   const box = header.getBoundingClientRect()
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
   if (window.scrollY === 0) return null
-  if (Math.abs(box.top) > 1) return `the header is at y ${Math.round(box.top)} px after scrolling ${Math.round(window.scrollY)} px`
+  if (Math.abs(box.top) > 1)
+    return `the header is at y ${Math.round(box.top)} px after scrolling ${Math.round(window.scrollY)} px`
   if (!hit || !header.contains(hit)) return `a tap on the header hits ${hit?.tagName.toLowerCase() ?? "nothing"}`
   return null
 }
@@ -193,17 +197,14 @@ async function menuWorks(tab: Tab): Promise<string | null> {
   await tab.click(HYDRATED)
   const opened = await poll(
     () =>
-      tab.evaluate(
-        (selector) => {
-          const menu = document.getElementById("site-menu")
-          return (
-            document.querySelector(selector)?.getAttribute("aria-expanded") === "true" &&
-            !!menu?.checkVisibility() &&
-            menu.getBoundingClientRect().height > 0
-          )
-        },
-        HYDRATED,
-      ),
+      tab.evaluate((selector) => {
+        const menu = document.getElementById("site-menu")
+        return (
+          document.querySelector(selector)?.getAttribute("aria-expanded") === "true" &&
+          !!menu?.checkVisibility() &&
+          menu.getBoundingClientRect().height > 0
+        )
+      }, HYDRATED),
     Boolean,
     3000,
   )
@@ -211,20 +212,17 @@ async function menuWorks(tab: Tab): Promise<string | null> {
   await tab.click("#site-menu a[href$='#service-area']")
   const landed = await poll(
     () =>
-      tab.evaluate(
-        (selector) => {
-          const section = document.getElementById("service-area")
-          const header = document.querySelector("header")?.getBoundingClientRect()
-          const box = section?.getBoundingClientRect()
-          return {
-            url: location.pathname + location.hash,
-            closed: document.querySelector(selector)?.getAttribute("aria-expanded") === "false",
-            menuHidden: !document.getElementById("site-menu")?.checkVisibility(),
-            below: !!box && !!header && box.top >= header.bottom - 1 && box.top < window.innerHeight / 2,
-          }
-        },
-        HYDRATED,
-      ),
+      tab.evaluate((selector) => {
+        const section = document.getElementById("service-area")
+        const header = document.querySelector("header")?.getBoundingClientRect()
+        const box = section?.getBoundingClientRect()
+        return {
+          url: location.pathname + location.hash,
+          closed: document.querySelector(selector)?.getAttribute("aria-expanded") === "false",
+          menuHidden: !document.getElementById("site-menu")?.checkVisibility(),
+          below: !!box && !!header && box.top >= header.bottom - 1 && box.top < window.innerHeight / 2,
+        }
+      }, HYDRATED),
     (state) => state.url === "/#service-area" && state.closed && state.menuHidden && state.below,
     5000,
   )
@@ -246,7 +244,11 @@ async function visit(tab: Tab, origin: string, page: string, width: number, heig
   const focus = hydrated && TAB_PAGES.has(page) ? await tabFromTheTop(tab) : []
   if (focus.length) await tab.open(`${origin}${page}`, width, height)
   await tab.evaluate(scrollDownThePage, 40)
-  await poll(() => tab.evaluate(unloadedImages), (missing) => missing.length === 0, 10_000)
+  await poll(
+    () => tab.evaluate(unloadedImages),
+    (missing) => missing.length === 0,
+    10_000,
+  )
   await tab.evaluate((selector) => document.querySelector(selector)?.scrollIntoView(), OWN_MAP_FRAME)
   const maps = await poll(
     () => tab.evaluate(mapsShown, OWN_MAP_FRAME, INLINE_MAP),
@@ -280,7 +282,6 @@ async function visit(tab: Tab, origin: string, page: string, width: number, heig
   if (width < 1024 && hydrated) result.menu = await menuWorks(tab)
   return result
 }
-
 
 /** Where an engine's visits are written for the rules to read. */
 export const visitsFile = (engine: EngineName) => path.resolve("reports", "engines", `${engine}.json`)

@@ -7,7 +7,7 @@ but its toolbar keeps its window at least 447 px wide, wider than a phone; this
 window holds nothing but the page, so the driver can make it 320 or 390 px.
 
 --preload FILE: a script that runs in every frame before the page's own
-(WebKit's WebDriver has no log endpoint: tests/e2e/engines/recorder.ts keeps
+(WebKit's WebDriver has no log endpoint: recordProblems in scripts/engines.cjs keeps
 errors, policy violations and failed loads where the test can read them).
 
 Debian's own python3 (/usr/bin/python3) has the GTK bindings: python3-gi and
@@ -29,6 +29,12 @@ if "--preload" in sys.argv:
 # Nothing kept between runs: no disk cache, cookies or storage.
 context = WebKit2.WebContext.new_ephemeral()
 context.set_automation_allowed(True)
+# Nothing leaves the machine: every host but this one goes to a proxy on a closed local port
+# (the map host's frame then fails at once, as it would offline).
+context.get_website_data_manager().set_network_proxy_settings(
+    WebKit2.NetworkProxyMode.CUSTOM,
+    WebKit2.NetworkProxySettings.new("http://127.0.0.1:9", ["127.0.0.1", "localhost"]),
+)
 
 
 def create_web_view(_session):

@@ -1,0 +1,245 @@
+// The three browser engines a visitor uses, driven the one way each can be
+// here, from Debian's packages (nothing downloads a browser):
+// - Chromium (/usr/bin/chromium) and Firefox ESR (/usr/bin/firefox-esr) with
+//   puppeteer-core, over the DevTools protocol and WebDriver BiDi;
+// - WebKit (WebKitGTK, the engine of every iPhone browser) with webdriverio over
+//   WebKitWebDriver (webkit2gtk-driver), classic WebDriver, driving our own bare
+//   window (engines/webkit-browser.py) under Xvfb.
+// Each gives the same small tab: open a page at a size, run a function in it,
+// click, press Tab, take a full-page screenshot. Every engine accepts the test
+// server's self-signed certificate (nothing else trusts it), and every document
+// first runs `recordProblems`, so each engine's errors are read the same way.
+// CommonJS, shared by the engines' browser tests (tests/e2e/engines/) and
+// `npm run screenshots -- --engine`; types in engines.d.cts.
+const { spawn } = require("node:child_process")
+const fs = require("node:fs")
+const net = require("node:net")
+const os = require("node:os")
+const path = require("node:path")
+const { CHROMIUM_FLAGS, CHROMIUM_PATH } = require("./browser.cjs")
+
+const ENGINES = ["chromium", "firefox", "webkit"]
+const FIREFOX_PATH = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr"
+const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || "/usr/bin/WebKitWebDriver"
+const XVFB_PATH = "/usr/bin/Xvfb"
+const WEBKIT_BROWSER = path.join(__dirname, "engines", "webkit-browser.py")
+
+/**
+ * In every frame, before the page's own scripts: keeps what a visitor's browser
+ * would only show in its console (uncaught errors and rejections, console.error,
+ * Content-Security-Policy violations, resources that failed to load) in the top
+ * window's `__engineProblems.problems`. WebKit's WebDriver has no log endpoint,
+ * so every engine is read this way. Self-contained: its source is sent.
+ */
+function recordProblems() {
+  let log = { problems: [] }
+  try {
+    // A frame of our own origin (the maps) reports to the page that holds it.
+    if (window.top && window.top !== window) log = window.top.__engineProblems ?? (window.top.__engineProblems = log)
+  } catch {
+    // Another origin's frame keeps its own.
+  }
+  window.__engineProblems = log
+  const where = location.pathname
+  const add = (problem) => log.problems.push(`${problem}${window.top === window ? "" : ` (in frame ${where})`}`)
+  window.addEventListener(
+    "error",
+    (event) => {
+      if (event instanceof ErrorEvent) {
+        add(`error: ${event.message} (${event.filename}:${event.lineno})`)
+        return
+      }
+      const target = event.target
+      if (target && target !== window && "tagName" in target) {
+        add(`failed to load: <${target.tagName.toLowerCase()}> ${target.currentSrc || target.src || target.href || ""}`)
+      }
+    },
+    true,
+  )
+  window.addEventListener("unhandledrejection", (event) => add(`unhandled rejection: ${String(event.reason)}`))
+  document.addEventListener("securitypolicyviolation", (event) =>
+    add(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`),
+  )
+  const consoleError = console.error.bind(console)
+  console.error = (...args) => {
+    add(`console.error: ${args.map(String).join(" ")}`)
+    consoleError(...args)
+  }
+}
+
+const RECORDER = `(${recordProblems.toString()})()`
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(check, what, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${what} did not start within ${timeoutMs / 1000} s`)
+}
+
+async function puppeteerEngine(name) {
+  const { default: puppeteer } = await import("puppeteer-core")
+  const browser =
+    name === "chromium"
+      ? await puppeteer.launch({
+          browser: "chrome",
+          executablePath: CHROMIUM_PATH,
+          // Nothing leaves the machine: no other host resolves.
+          args: [...CHROMIUM_FLAGS, "--host-resolver-rules=MAP * ~NOTFOUND"],
+          headless: true,
+          acceptInsecureCerts: true,
+        })
+      : await puppeteer.launch({
+          browser: "firefox",
+          executablePath: FIREFOX_PATH,
+          headless: true,
+          acceptInsecureCerts: true,
+          // Nothing leaves the machine: every host but this one goes to a proxy on a closed local port,
+          // and no update checks, telemetry or remote settings are asked for.
+          extraPrefsFirefox: {
+            "network.proxy.type": 1,
+            "network.proxy.http": "127.0.0.1",
+            "network.proxy.http_port": 9,
+            "network.proxy.ssl": "127.0.0.1",
+            "network.proxy.ssl_port": 9,
+            "network.proxy.no_proxies_on": "127.0.0.1, localhost",
+            "network.proxy.allow_hijacking_localhost": false,
+            // Scrollbars over the page, as on a phone: a 390 px window lays out 390 px.
+            "widget.gtk.overlay-scrollbars.enabled": true,
+            "ui.useOverlayScrollbars": 1,
+            "app.update.enabled": false,
+            "browser.safebrowsing.update.enabled": false,
+            "datareporting.policy.dataSubmissionEnabled": false,
+            "network.captive-portal-service.enabled": false,
+            "network.connectivity-service.enabled": false,
+          },
+        })
+  return {
+    name,
+    async tab() {
+      const page = await browser.newPage()
+      await page.evaluateOnNewDocument(RECORDER)
+      return {
+        engine: name,
+        async open(url, width, height) {
+          await page.setViewport({ width, height })
+          await page.goto(url, { waitUntil: "load" })
+        },
+        evaluate: (fn, ...args) => page.evaluate(fn, ...args),
+        click: (selector) => page.click(selector),
+        pressTab: () => page.keyboard.press("Tab"),
+        async screenshot(file) {
+          await page.screenshot({ path: file, fullPage: true })
+        },
+      }
+    },
+    close: () => browser.close(),
+  }
+}
+
+/** Xvfb on a display it picks itself (-displayfd), for WebKit's window. */
+async function startXvfb() {
+  const xvfb = spawn(XVFB_PATH, ["-displayfd", "3", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"], {
+    stdio: ["ignore", "ignore", "pipe", "pipe"],
+  })
+  const display = await new Promise((resolve, reject) => {
+    let text = ""
+    xvfb.stdio[3].on("data", (chunk) => {
+      text += chunk.toString()
+      if (text.includes("\n")) resolve(`:${text.trim()}`)
+    })
+    xvfb.once("exit", (code) => reject(new Error(`Xvfb exited (${code})`)))
+  })
+  return { display, process: xvfb }
+}
+
+async function webkitEngine() {
+  const { remote } = await import("webdriverio")
+  const xvfb = await startXvfb()
+  const port = await freePort()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "webkit-"))
+  const recorder = path.join(dir, "recorder.js")
+  fs.writeFileSync(recorder, RECORDER)
+  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, "--host=127.0.0.1"], {
+    env: { ...process.env, DISPLAY: xvfb.display },
+    stdio: ["ignore", "ignore", "pipe"],
+  })
+  const stop = () => {
+    driver.kill()
+    xvfb.process.kill()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/status`)).ok, "WebKitWebDriver")
+  } catch (error) {
+    stop()
+    throw error
+  }
+  const sessions = []
+  return {
+    name: "webkit",
+    async tab() {
+      const browser = await remote({
+        hostname: "127.0.0.1",
+        port,
+        logLevel: "error",
+        capabilities: {
+          // Classic WebDriver: WebKitGTK's driver speaks no BiDi.
+          "wdio:enforceWebDriverClassic": true,
+          acceptInsecureCerts: true,
+          "webkitgtk:browserOptions": { binary: WEBKIT_BROWSER, args: ["--preload", recorder] },
+        },
+      })
+      sessions.push(browser)
+      return {
+        engine: "webkit",
+        async open(url, width, height) {
+          // The window holds nothing but the page: its size is the viewport's.
+          await browser.setWindowSize(width, height)
+          await browser.url(url)
+        },
+        evaluate: (fn, ...args) => browser.execute(fn, ...args),
+        async click(selector) {
+          await (await browser.$(selector)).click()
+        },
+        async pressTab() {
+          await browser.keys(["Tab"])
+        },
+        async screenshot(file) {
+          // WebDriver captures the viewport: make the window as tall as the page for the capture
+          // (as the Chromium screenshots do, so frames below the fold are painted), then restore it.
+          const { width, height } = await browser.getWindowSize()
+          const pageHeight = await browser.execute(() => document.documentElement.scrollHeight)
+          await browser.setWindowSize(width, pageHeight)
+          await browser.pause(300)
+          await browser.saveScreenshot(file)
+          await browser.setWindowSize(width, height)
+        },
+      }
+    },
+    async close() {
+      for (const session of sessions) await session.deleteSession().catch(() => undefined)
+      stop()
+    },
+  }
+}
+
+/** Starts an engine: its browser (and for WebKit, Xvfb and the driver). */
+function launchEngine(name) {
+  if (!ENGINES.includes(name)) throw new Error(`unknown engine ${name} (chromium, firefox or webkit)`)
+  return name === "webkit" ? webkitEngine() : puppeteerEngine(name)
+}
+
+module.exports = { ENGINES, launchEngine }
