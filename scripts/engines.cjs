@@ -97,7 +97,7 @@ async function puppeteerEngine(name) {
           browser: "chrome",
           executablePath: CHROMIUM_PATH,
           // Nothing leaves the machine: no other host resolves.
-          args: [...CHROMIUM_FLAGS, "--host-resolver-rules=MAP * ~NOTFOUND"],
+          args: [...CHROMIUM_FLAGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
           headless: true,
           acceptInsecureCerts: true,
         })

@@ -110,9 +110,15 @@ async function focusedStop(): Promise<{ key: string; problem: string | null } | 
     .trim()
     .replace(/\s+/g, " ")
   const name = `${element.tagName.toLowerCase()} '${label.slice(0, 40)}'${frames.length ? " (in the map frame)" : ""}`
-  // The first stop of the round is marked, so the round ends when focus comes back to it.
-  const key = element.hasAttribute("data-tab-round") ? "first" : name
-  element.setAttribute("data-tab-round", "")
+  // The round ends where focus goes back up the page (it wrapped round past the last stop).
+  const holder = window as unknown as { __previousStop?: Element }
+  const stop = frames[0] ?? element
+  const previous = holder.__previousStop
+  holder.__previousStop = stop
+  if (previous && previous !== stop && stop.compareDocumentPosition(previous) & Node.DOCUMENT_POSITION_FOLLOWING) {
+    return { key: "wrapped", problem: null }
+  }
+  const key = name
   const where = `at y ${Math.round(top)}–${Math.round(bottom)} px of a ${window.innerHeight} px viewport`
   const visible = {
     top: Math.max(top, 0),
@@ -140,7 +146,7 @@ async function tabFromTheTop(tab: Tab): Promise<string[]> {
       if (first) break
       continue
     }
-    if (stop.key === "first" && first) break
+    if (stop.key === "wrapped") break
     first ??= stop.key
     if (stop.problem) problems.push(stop.problem)
   }
