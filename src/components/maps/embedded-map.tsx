@@ -23,12 +23,10 @@ export interface MapFileData {
 function useShownWhenFocused(frame: React.RefObject<HTMLIFrameElement | null>) {
   React.useEffect(() => {
     const show = () => {
-      if (frame.current && document.activeElement === frame.current) {
-        frame.current.scrollIntoView({ block: "nearest", inline: "nearest" })
-      }
+      if (document.activeElement === frame.current) frame.current?.scrollIntoView({ block: "nearest" })
     }
-    window.addEventListener("blur", show)
-    return () => window.removeEventListener("blur", show)
+    addEventListener("blur", show)
+    return () => removeEventListener("blur", show)
   }, [frame])
 }
 
