@@ -189,8 +189,8 @@ export interface FocusRecord {
 
 interface FocusWatch {
   stops: FocusStop[]
-  /** Every element a Tab should reach on the page as it is laid out now, by id and name. */
-  expected: Map<number, string>
+  /** Every element a Tab should reach on the page as it is laid out now, by id: its name and the element. */
+  expected: Map<number, { name: string; element: Element }>
   /** Records the focused element if it has not been yet (see watchFocus). */
   flush: () => void
   /** Takes the page's Tab stops as laid out now. */
@@ -206,10 +206,13 @@ declare global {
 /**
  * Starts recording every Tab stop, with what is wrong with it: under the sticky
  * header (any part of it painted over by the header), out of the viewport, or
- * without a visible focus indicator. Recorded in the page once the browser has
- * moved focus and scrolled to it, so the test presses keys without a round
- * trip per stop. Also lists the stops a Tab should reach (visible links,
- * buttons and fields in the tab order; a frame counts when reached, not
+ * without a visible focus indicator. Focus inside a frame of our own (a map
+ * file) is followed into it: the stop is the frame's focused link, its box
+ * taken into the page's coordinates, or the frame itself while its document
+ * (blank, not loaded yet) has nothing focused. Recorded in the page once the
+ * browser has moved focus and scrolled to it, so the test presses keys without
+ * a round trip per stop. Also lists the stops a Tab should reach (visible
+ * links, buttons and fields in the tab order; a frame counts when reached, not
  * before), so a test knows when a round is complete. Resets the record.
  */
 export function watchFocus() {
@@ -225,49 +228,80 @@ export function watchFocus() {
     if (!ids.has(element)) ids.set(element, (lastId += 1))
     return ids.get(element) ?? 0
   }
-  const describe = (element: HTMLElement) =>
-    `${element.tagName.toLowerCase()} '${(element.innerText || element.getAttribute("aria-label") || element.getAttribute("title") || "").trim().replace(/\s+/g, " ").slice(0, 40)}'`
+  const describe = (element: Element) =>
+    `${element.tagName.toLowerCase()} '${((element instanceof HTMLElement ? element.innerText : element.textContent) || element.getAttribute("aria-label") || element.getAttribute("title") || "").trim().replace(/\s+/g, " ").slice(0, 40)}'`
+  /** The focused element, followed into same-origin frames, with the offset of its document's viewport in the page's. */
+  const focused = () => {
+    let element = document.activeElement
+    let frame: HTMLIFrameElement | null = null
+    let dx = 0
+    let dy = 0
+    while (element instanceof HTMLIFrameElement) {
+      const inside = element.contentDocument
+      const inner = inside?.activeElement
+      if (!inside || !inner || inner === inside.body || inner === inside.documentElement) break
+      const box = element.getBoundingClientRect()
+      dx += box.left + element.clientLeft
+      dy += box.top + element.clientTop
+      frame = element
+      element = inner
+    }
+    return { element, frame, dx, dy }
+  }
   const stop = (): FocusStop | null => {
-    const element = document.activeElement as HTMLElement | null
+    const { element, frame, dx, dy } = focused()
     if (!element || element === document.body) return null
     const id = idOf(element)
-    const name = describe(element)
-    const box = element.getBoundingClientRect()
-    const style = getComputedStyle(element)
-    const indicated =
-      (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none"
-    // A focused frame shows its own document's focus; the frame itself is what must stay clear of the header.
-    if (!indicated && element.tagName !== "IFRAME") return { id, name, problem: "no visible focus indicator" }
+    const name = frame ? `${describe(element)} in frame '${frame.title}'` : describe(element)
+    const inner = element.getBoundingClientRect()
+    const box = new DOMRect(inner.x + dx, inner.y + dy, inner.width, inner.height)
+    // A focused frame shows its own document's focus, and a map's link shows it
+    // with its own marks (maps.spec.ts): here, the frame and what is in it must
+    // stay clear of the header and in view.
+    if (!frame && element instanceof HTMLElement && element.tagName !== "IFRAME") {
+      const style = getComputedStyle(element)
+      const indicated =
+        (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none"
+      if (!indicated) return { id, name, problem: "no visible focus indicator" }
+    }
+    const top = frame ?? element
     const header = document.querySelector("header")
-    if (header && !header.contains(element)) {
+    if (header && !header.contains(top)) {
       // Where the two overlap, is the header what shows? (A skip link drawn over the header is not under it.)
       const bar = header.getBoundingClientRect()
-      const top = Math.max(box.top, bar.top)
-      const bottom = Math.min(box.bottom, bar.bottom)
+      const over = Math.max(box.top, bar.top)
+      const under = Math.min(box.bottom, bar.bottom)
       const left = Math.max(box.left, 0)
       const right = Math.min(box.right, window.innerWidth)
       const covered =
-        bottom - top > 1 &&
+        under - over > 1 &&
         [0.1, 0.5, 0.9].some((x) =>
           [0.1, 0.5, 0.9].some((y) => {
-            const hit = document.elementFromPoint(left + (right - left) * x, top + (bottom - top) * y)
-            return hit !== null && header.contains(hit) && !element.contains(hit)
+            const hit = document.elementFromPoint(left + (right - left) * x, over + (under - over) * y)
+            return hit !== null && header.contains(hit) && !top.contains(hit)
           }),
         )
-      if (covered) return { id, name, problem: `${Math.round(bottom - top)} px of it under the sticky header` }
+      if (covered) return { id, name, problem: `${Math.round(under - over)} px of it under the sticky header` }
     }
-    if (box.bottom <= 0 || box.top >= window.innerHeight) return { id, name, problem: "out of the viewport" }
+    if (box.bottom <= 0 || box.top >= window.innerHeight) {
+      return {
+        id,
+        name,
+        problem: `out of the viewport (${Math.round(box.top)} to ${Math.round(box.bottom)} px in a ${window.innerHeight} px viewport)`,
+      }
+    }
     return { id, name, problem: "" }
   }
   // A stop is measured once the browser has scrolled to it: on the Tab's keyup,
   // or, when that keyup went to a frame focus has just left, on the next key
-  // press (before focus moves on) or when the test reads the record.
+  // press (before focus moves on) or when the test reads the record. Keys and
+  // focus inside a frame of our own are heard in its window.
   let pending: Element | null = null
   const watch: FocusWatch = {
     stops: [],
     expected: new Map(),
     flush: () => {
-      if (pending && pending === document.activeElement) {
+      if (pending && pending === focused().element) {
         const at = stop()
         if (at) watch.stops.push(at)
       }
@@ -284,15 +318,42 @@ export function watchFocus() {
               !element.closest("[inert]") &&
               element.checkVisibility({ visibilityProperty: true }),
           )
-          .map((element) => [idOf(element), describe(element)]),
+          .map((element) => [idOf(element), { name: describe(element), element }]),
       )
+      document.querySelectorAll("iframe").forEach(listenIn)
     },
   }
-  window.addEventListener("focusin", (event) => {
-    pending = event.target as Element
-  })
-  window.addEventListener("keydown", () => watch.flush(), true)
-  window.addEventListener("keyup", () => watch.flush(), true)
+  // By document: a frame's window (proxy) stays the same object when its document loads, its listeners do not.
+  const heard = new WeakSet<Document>()
+  function listen(target: Window) {
+    if (heard.has(target.document)) return
+    heard.add(target.document)
+    // No focus event reaches a frame's element when a Tab enters the frame: its
+    // window hears it (a focus on the window itself while its document is blank).
+    const focus = () => {
+      pending = focused().element
+    }
+    target.addEventListener("focusin", focus)
+    target.addEventListener("focus", focus, true)
+    target.addEventListener("keydown", () => watch.flush(), true)
+    target.addEventListener("keyup", () => watch.flush(), true)
+  }
+  function listenIn(frame: HTMLIFrameElement) {
+    try {
+      // Only a frame of our own can be read.
+      if (frame.contentWindow && frame.contentDocument) listen(frame.contentWindow)
+    } catch {
+      // Another origin's frame: its focus is its own.
+    }
+  }
+  listen(window)
+  document.addEventListener(
+    "load",
+    (event) => {
+      if (event.target instanceof HTMLIFrameElement) listenIn(event.target)
+    },
+    true,
+  )
   window.__focusWatch = watch
   watch.survey()
 }
@@ -303,8 +364,9 @@ export function focusRecord(): FocusRecord {
   if (!watch) return { stops: [], unreached: [] }
   watch.flush()
   const reached = new Set(watch.stops.map((stop) => stop.id))
+  // A stop the page has since removed (the map host's placeholder, replaced by its frame once in view) cannot be reached.
   const unreached = Array.from(watch.expected)
-    .filter(([id]) => !reached.has(id))
-    .map(([, name]) => name)
+    .filter(([id, { element }]) => !reached.has(id) && element.isConnected)
+    .map(([, { name }]) => name)
   return { stops: watch.stops, unreached }
 }

@@ -11,16 +11,39 @@ export interface MapFileData {
 }
 
 /**
+ * Brings the whole frame into view when focus enters it. Its box skips
+ * rendering while off screen, so a Tab from above lands in a frame that is
+ * neither laid out nor loaded: the browser focuses its blank document (or a
+ * link placed from stale geometry) without scrolling the page to it. No focus
+ * event reaches the frame's element when a Tab enters it; the page's window
+ * loses focus, and the frame is then the page's active element. The drawing
+ * always fits the screen below the sticky header (the page's scroll-padding
+ * keeps it clear), so every link in it is in view too.
+ */
+function useShownWhenFocused(frame: React.RefObject<HTMLIFrameElement | null>) {
+  React.useEffect(() => {
+    const show = () => {
+      if (document.activeElement === frame.current) frame.current?.scrollIntoView({ block: "nearest" })
+    }
+    addEventListener("blur", show)
+    return () => removeEventListener("blur", show)
+  }, [frame])
+}
+
+/**
  * A map drawn at build time, embedded from its own cached file: its links
  * (towns or counties) open their pages in this window. Its box keeps the
  * drawing's aspect ratio before it loads, so nothing moves when it does.
  * The box is left unrendered while it is far from the screen, so the frame is
- * not fetched and drawn during the page's load (see the stylesheet).
+ * not fetched and drawn during the page's load (see the stylesheet); focus
+ * entering it brings it on screen.
  */
 export function EmbeddedMap({ map }: { map: MapFileData }) {
+  const frame = React.useRef<HTMLIFrameElement>(null)
+  useShownWhenFocused(frame)
   return (
     <div className={styles.box} style={{ aspectRatio: `${map.width} / ${map.height}` }}>
-      <iframe src={map.src} title={map.title} loading="lazy" className={styles.frame} />
+      <iframe ref={frame} src={map.src} title={map.title} loading="lazy" className={styles.frame} />
     </div>
   )
 }
