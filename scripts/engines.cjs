@@ -7,8 +7,10 @@
 //   window (engines/webkit-browser.py) under Xvfb.
 // Each gives the same small tab: open a page at a size, run a function in it,
 // click, press Tab, take a full-page screenshot. Every engine accepts the test
-// server's self-signed certificate (nothing else trusts it), and every document
-// first runs `recordProblems`, so each engine's errors are read the same way.
+// server's self-signed certificate (nothing else trusts it), every document
+// first runs `recordProblems`, so each engine's errors are read the same way,
+// and every engine asks for reduced motion: the site then scrolls instantly
+// (no smooth scrolling), so where focus or a link lands can be read at once.
 // CommonJS, shared by the engines' browser tests (tests/e2e/engines/) and
 // `npm run screenshots -- --engine`; types in engines.d.cts.
 const { spawn } = require("node:child_process")
@@ -97,7 +99,11 @@ async function puppeteerEngine(name) {
           browser: "chrome",
           executablePath: CHROMIUM_PATH,
           // Nothing leaves the machine: no other host resolves.
-          args: [...CHROMIUM_FLAGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+          args: [
+            ...CHROMIUM_FLAGS,
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+            "--force-prefers-reduced-motion",
+          ],
           headless: true,
           acceptInsecureCerts: true,
         })
@@ -116,6 +122,7 @@ async function puppeteerEngine(name) {
             "network.proxy.ssl_port": 9,
             "network.proxy.no_proxies_on": "127.0.0.1, localhost",
             "network.proxy.allow_hijacking_localhost": false,
+            "ui.prefersReducedMotion": 1,
             // Scrollbars over the page, as on a phone: a 390 px window lays out 390 px.
             "widget.gtk.overlay-scrollbars.enabled": true,
             "ui.useOverlayScrollbars": 1,

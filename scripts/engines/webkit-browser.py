@@ -26,6 +26,9 @@ if "--preload" in sys.argv:
     with open(sys.argv[sys.argv.index("--preload") + 1], encoding="utf-8") as file:
         preload = file.read()
 
+# Reduced motion (WebKitGTK reads it from GTK's animations setting), as in the other engines.
+Gtk.Settings.get_default().set_property("gtk-enable-animations", False)
+
 # Nothing kept between runs: no disk cache, cookies or storage.
 context = WebKit2.WebContext.new_ephemeral()
 context.set_automation_allowed(True)

@@ -16,15 +16,17 @@ export interface MapFileData {
  * neither laid out nor loaded: the browser focuses its blank document (or a
  * link placed from stale geometry) without scrolling the page to it. No focus
  * event reaches the frame's element when a Tab enters it; the page's window
- * loses focus, and the frame is then the page's active element. The drawing
+ * loses focus, and the frame is then the page's active element (in Firefox
+ * only after the blur event's task, hence the wait). The drawing
  * always fits the screen below the sticky header (the page's scroll-padding
  * keeps it clear), so every link in it is in view too.
  */
 function useShownWhenFocused(frame: React.RefObject<HTMLIFrameElement | null>) {
   React.useEffect(() => {
-    const show = () => {
-      if (document.activeElement === frame.current) frame.current?.scrollIntoView({ block: "nearest" })
-    }
+    const show = () =>
+      setTimeout(() => {
+        if (document.activeElement === frame.current) frame.current?.scrollIntoView({ block: "nearest" })
+      })
     addEventListener("blur", show)
     return () => removeEventListener("blur", show)
   }, [frame])

@@ -85,11 +85,12 @@ async function focusedStop(): Promise<{ key: string; problem: string | null } | 
     }
     return { element, frames }
   }
-  // The page (and a frame) scroll smoothly to what has focus: wait until they stop, as a reader sees it.
+  // The engines ask for reduced motion, so the page scrolls at once to what has focus; a scroll still
+  // under way (a frame loading, the page moving) is waited for until it stops, as a reader sees it.
   const positions = () => [window.scrollY, ...focused().frames.map((frame) => frame.contentWindow?.scrollY ?? 0)].join()
   let last = positions()
-  for (let still = 0, waited = 0; still < 3 && waited < 2000; waited += 40) {
-    await new Promise((resolve) => setTimeout(resolve, 40))
+  for (let still = 0, waited = 0; still < 1 && waited < 2000; waited += 30) {
+    await new Promise((resolve) => setTimeout(resolve, 30))
     const now = positions()
     still = now === last ? still + 1 : 0
     last = now
@@ -137,6 +138,8 @@ async function focusedStop(): Promise<{ key: string; problem: string | null } | 
 
 /** Presses Tab from the top of a freshly loaded page, as a reader does, until focus comes round again. */
 async function tabFromTheTop(tab: Tab): Promise<string[]> {
+  // At the top, as a page opened from a search is (Gatsby may restore an earlier visit's scroll).
+  await tab.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
   const problems: string[] = []
   let first: string | null = null
   for (let press = 0; press < 400; press += 1) {
