@@ -19,11 +19,11 @@
  * A stage that cannot report its own counts counts as one check.
  *
  * On 2 cores, stages overlap where one leaves a core idle and neither measures
- * time: lint, unit and then other-region (which builds its own copy) beside the
- * build and what follows it; typecheck, build-output and browser (one after
- * another) beside edited-copy, whose editing waits on the editor most of the
- * time. Lighthouse runs alone (timings are its measure), then the size budget
- * (bytes within a quiet window).
+ * time: lint, unit, other-region (which builds its own copy), then typecheck and
+ * build-output (once the build is done) in one lane, beside the build and then
+ * the browser tests, which run beside edited-copy, whose editing waits on the
+ * editor most of the time. Lighthouse runs alone (timings are its measure), then
+ * the size budget (bytes within a quiet window).
  *
  *   node scripts/test-all.mjs [--sequential] [--keep]
  * --sequential: every stage alone, one after another (each stage's own time).
@@ -178,35 +178,46 @@ async function together(...lanes) {
 
 const build = () => check("build", "sh", ["-c", "npx gatsby clean && npx gatsby build"])
 
-/** What needs nothing built: lint, the unit tests, and the other region's copy (it builds its own). */
+/** The site's build, started once; what reads public/ waits for it. */
+let buildDone
+const built = new Promise((resolve) => {
+  buildDone = resolve
+})
+
+/**
+ * What needs nothing built (lint, the unit tests, the other region's copy, which builds its own),
+ * then what reads the build without a browser: the type check (it needs the types the build
+ * generates) and the build-output suite. Beside the build and the browser tests.
+ */
 async function standalone() {
   await check("lint", "npm", ["run", "lint"])
   await jest("unit", "unit")
   await otherRegion()
+  if (!(await built)) return
+  await check("typecheck", "npx", ["tsc", "--noEmit"])
+  await jest("build-output", "build-output")
 }
 
-/** What reads the site's build: the type check, the build-output suite, the browser tests; the edited copy beside them. */
+/** The build, then the browser tests (Chromium, and the three engines) beside the edited copy. */
 async function onTheBuild() {
-  if (!(await build())) {
+  const ok = await build()
+  buildDone(ok)
+  if (!ok) {
     rows.push({ stage: "after build", passed: 0, failed: 1, start: Date.now(), end: Date.now() })
     return false
   }
   await together(
-    async () => {
-      await check("typecheck", "npx", ["tsc", "--noEmit"])
-      await jest("build-output", "build-output")
-      await browser()
-    },
+    () => browser(),
     () => editedCopy(),
   )
   return true
 }
 
-let built = false
+let siteBuilt = false
 await together(async () => {
-  built = await onTheBuild()
+  siteBuilt = await onTheBuild()
 }, standalone)
-if (built) {
+if (siteBuilt) {
   await lighthouse()
   await check("size-budget", "node", ["scripts/size-budget.mjs"])
 }

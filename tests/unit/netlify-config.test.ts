@@ -49,10 +49,10 @@ const FETCH_DIRECTIVES = [
 ]
 
 describe("netlify.toml", () => {
-  it("builds with npm run build, publishes public/ on Node 20", () => {
+  it("builds with npm run build, publishes public/ on the Node of .nvmrc", () => {
     expect(config.build.command).toBe("npm run build")
     expect(config.build.publish).toBe("public")
-    expect(config.build.environment.NODE_VERSION).toBe("20")
+    expect(config.build.environment.NODE_VERSION).toBe(fs.readFileSync(path.resolve(".nvmrc"), "utf8").trim())
   })
 
   it("sends the security headers on every path", () => {

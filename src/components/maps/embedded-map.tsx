@@ -17,16 +17,18 @@ export interface MapFileData {
  * link placed from stale geometry) without scrolling the page to it. No focus
  * event reaches the frame's element when a Tab enters it; the page's window
  * loses focus, and the frame is then the page's active element (in Firefox
- * only after the blur event's task, hence the wait). The drawing
+ * only after the blur event's task: then it is looked at once more). The drawing
  * always fits the screen below the sticky header (the page's scroll-padding
  * keeps it clear), so every link in it is in view too.
  */
 function useShownWhenFocused(frame: React.RefObject<HTMLIFrameElement | null>) {
   React.useEffect(() => {
-    const show = () =>
-      setTimeout(() => {
-        if (document.activeElement === frame.current) frame.current?.scrollIntoView({ block: "nearest" })
-      })
+    const shown = () =>
+      document.activeElement === frame.current && frame.current?.scrollIntoView({ block: "nearest" })
+    const show = () => {
+      shown()
+      setTimeout(shown)
+    }
     addEventListener("blur", show)
     return () => removeEventListener("blur", show)
   }, [frame])
