@@ -23,8 +23,7 @@ export interface MapFileData {
  */
 function useShownWhenFocused(frame: React.RefObject<HTMLIFrameElement | null>) {
   React.useEffect(() => {
-    const shown = () =>
-      document.activeElement === frame.current && frame.current?.scrollIntoView({ block: "nearest" })
+    const shown = () => document.activeElement === frame.current && frame.current?.scrollIntoView({ block: "nearest" })
     const show = () => {
       shown()
       setTimeout(shown)
