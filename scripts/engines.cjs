@@ -148,7 +148,15 @@ async function puppeteerEngine(name) {
         click: (selector) => page.click(selector),
         pressTab: () => page.keyboard.press("Tab"),
         async screenshot(file) {
+          // A box that skips rendering while off screen (content-visibility: the overview map)
+          // would be blank in a capture beyond the viewport: make the viewport as tall as the page
+          // for the capture, as the WebKit tab does, then restore it.
+          const viewport = page.viewport()
+          const height = await page.evaluate(() => document.documentElement.scrollHeight)
+          await page.setViewport({ ...viewport, height })
+          await new Promise((resolve) => setTimeout(resolve, 300))
           await page.screenshot({ path: file, fullPage: true })
+          await page.setViewport(viewport)
         },
       }
     },
