@@ -4,6 +4,8 @@
 // Written once, so they cannot drift; CommonJS, so that the .cjs and .mjs scripts
 // and the .ts files share it (types in browser.d.cts).
 
+const net = require("node:net")
+
 /** The browser: Debian's package, or CHROMIUM_PATH. */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
@@ -65,7 +67,20 @@ async function waitForImages(page, timeoutMs) {
   return missing
 }
 
+/** A free TCP port on the loopback, so that two servers or drivers started at once never share one. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
 module.exports = {
+  freePort,
   CHROMIUM_PATH,
   CHROMIUM_FLAGS,
   TEMPLATES,

@@ -15,3 +15,5 @@ export declare function scrollDownThePage(pauseMs: number): Promise<void>
 export declare function unloadedImages(): string[]
 /** Waits up to `timeoutMs` for every image of a Playwright page to load; returns the addresses of those that did not. */
 export declare function waitForImages(page: import("@playwright/test").Page, timeoutMs: number): Promise<string[]>
+/** A free TCP port on the loopback, so that two servers or drivers started at once never share one. */
+export declare function freePort(): Promise<number>

@@ -15,10 +15,9 @@
 // `npm run screenshots -- --engine`; types in engines.d.cts.
 const { spawn } = require("node:child_process")
 const fs = require("node:fs")
-const net = require("node:net")
 const os = require("node:os")
 const path = require("node:path")
-const { CHROMIUM_FLAGS, CHROMIUM_PATH } = require("./browser.cjs")
+const { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } = require("./browser.cjs")
 
 const ENGINES = ["chromium", "firefox", "webkit"]
 const FIREFOX_PATH = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr"
@@ -70,17 +69,6 @@ function recordProblems() {
 }
 
 const RECORDER = `(${recordProblems.toString()})()`
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 async function waitFor(check, what, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs

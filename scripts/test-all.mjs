@@ -33,11 +33,11 @@
  */
 import { spawn } from "node:child_process"
 import fs from "node:fs"
-import net from "node:net"
 import path from "node:path"
 import readline from "node:readline"
 import { EDITOR_REPORT, SUITE_REPORT } from "./edited-copy-check.mjs"
 import { REGION_REPORT } from "./other-region-check.mjs"
+import { freePort } from "./browser.cjs"
 
 const REPORTS = path.resolve("reports")
 const LOGS = path.join(REPORTS, "logs")
@@ -54,18 +54,6 @@ function readJson(file) {
   } catch {
     return null
   }
-}
-
-/** A free TCP port, so that two Playwright runs at once never share a server. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 let running = 0
