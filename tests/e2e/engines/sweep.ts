@@ -74,7 +74,7 @@ const readLog = (tab: Tab) =>
  * there is the element, not the sticky header or anything else over it (WCAG 2.2 2.4.11). Null
  * when focus is on no element.
  */
-async function focusedStop(): Promise<{ key: string; problem: string | null } | null> {
+async function focusedStop(): Promise<{ wrapped: boolean; problem: string | null } | null> {
   /** The focused element, through our frames, with the frames it is in. */
   const focused = () => {
     const frames: HTMLIFrameElement[] = []
@@ -117,9 +117,8 @@ async function focusedStop(): Promise<{ key: string; problem: string | null } | 
   const previous = holder.__previousStop
   holder.__previousStop = stop
   if (previous && previous !== stop && stop.compareDocumentPosition(previous) & Node.DOCUMENT_POSITION_FOLLOWING) {
-    return { key: "wrapped", problem: null }
+    return { wrapped: true, problem: null }
   }
-  const key = name
   const where = `at y ${Math.round(top)}–${Math.round(bottom)} px of a ${window.innerHeight} px viewport`
   const visible = {
     top: Math.max(top, 0),
@@ -127,30 +126,36 @@ async function focusedStop(): Promise<{ key: string; problem: string | null } | 
     left: Math.max(left, 0),
     right: Math.min(right, window.innerWidth),
   }
-  if (visible.bottom <= visible.top || visible.right <= visible.left) return { key, problem: `${name} ${where}` }
+  if (visible.bottom <= visible.top || visible.right <= visible.left) {
+    return { wrapped: false, problem: `${name} ${where}` }
+  }
   // What a tap at the middle of its visible part would hit: the element (or, in a frame, the frame).
   const hit = document.elementFromPoint((visible.left + visible.right) / 2, (visible.top + visible.bottom) / 2)
   const shown = frames.length ? hit === frames[0] : !!hit && element.contains(hit)
-  if (shown) return { key, problem: null }
+  if (shown) return { wrapped: false, problem: null }
   const cover = hit?.closest("header") ? "the sticky header" : (hit?.tagName.toLowerCase() ?? "nothing")
-  return { key, problem: `${name} ${where}, under ${cover}` }
+  return { wrapped: false, problem: `${name} ${where}, under ${cover}` }
 }
 
-/** Presses Tab from the top of a freshly loaded page, as a reader does, until focus comes round again. */
+/**
+ * Presses Tab from the top of a freshly loaded page, as a reader does, until focus leaves the page
+ * or wraps round to its top, and names every stop a reader would not see.
+ */
 async function tabFromTheTop(tab: Tab): Promise<string[]> {
   // At the top, as a page opened from a search is (Gatsby may restore an earlier visit's scroll).
   await tab.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
   const problems: string[] = []
-  let first: string | null = null
+  let reachedAny = false
   for (let press = 0; press < 400; press += 1) {
     await tab.pressTab()
     const stop = await tab.evaluate(focusedStop)
     if (!stop) {
-      if (first) break
+      // Before the first stop, the engine's window may not have focus yet.
+      if (reachedAny) break
       continue
     }
-    if (stop.key === "wrapped") break
-    first ??= stop.key
+    if (stop.wrapped) break
+    reachedAny = true
     if (stop.problem) problems.push(stop.problem)
   }
   return problems
