@@ -16,6 +16,8 @@ import { builtinModules } from "node:module"
  *    tests/, scripts/ or Node's own modules;
  *  - build code (internal/, gatsby-node.ts, gatsby-config.ts) and scripts: Node
  *    globals; they may use src/'s pure modules, never tests/;
+ *  - Netlify functions (netlify/functions/), run by Netlify on its servers: Node
+ *    globals and the `Netlify` global; never tests/;
  *  - tests, and scripts that drive a browser: Node (and jest), and the browser's
  *    globals for code that runs in jsdom or that they hand to a browser.
  */
@@ -85,6 +87,11 @@ export default tseslint.config(
       "*.{js,cjs,mjs,ts}",
     ],
     languageOptions: { globals: { ...globals.node } },
+    rules: { "no-restricted-imports": ["error", { patterns: noImportsFrom("tests") }] },
+  },
+  {
+    files: ["netlify/**/*.{ts,mts}"],
+    languageOptions: { globals: { ...globals.node, Netlify: "readonly" } },
     rules: { "no-restricted-imports": ["error", { patterns: noImportsFrom("tests") }] },
   },
   {
