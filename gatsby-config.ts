@@ -5,6 +5,7 @@ import { THEME_COLOR } from "./src/lib/theme"
 import { siteNameOf } from "./src/lib/site-name"
 import { jsonTypeName } from "./internal/content/model"
 import { ADMIN_PATH } from "./internal/cms/admin-path"
+import { netlifyAdapter } from "./internal/gatsby/netlify-adapter"
 
 const siteUrl = resolveSiteUrl()
 // The brand lives in data/business.json only; the web app manifest reads it from there.
@@ -16,6 +17,8 @@ const config: GatsbyConfig = {
     siteUrl,
   },
   trailingSlash: "always",
+  // Every build writes public/_headers and public/_redirects as Netlify serves them.
+  adapter: netlifyAdapter(),
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",
     generateOnBuild: true,

@@ -2,18 +2,22 @@ import { createHash } from "crypto"
 import { MAP_ORIGIN } from "../src/lib/map-host"
 
 /**
- * Content-Security-Policy, in two parts:
- *  - netlify.toml sends, on every path, what every path shares (no plugins, no
- *    <base>, no form posts, framing by our own pages only, https only). Netlify applies every rule
- *    that matches a path, so this part also reaches the editor at /admin/,
- *    which has its own policy: it may hold nothing the editor must not obey.
- *  - the build adds to each page a <meta http-equiv> policy with the rest:
- *    scripts ('self' plus the sha256 hash of each inline script on that page;
- *    Gatsby's inline scripts differ per page and per build, so their hashes can
- *    only be known after the build, page by page) and every other resource the
- *    pages load. The editor's page is not one of them.
- * A browser enforces both policies, so the page gets the stricter of each.
+ * The public pages' Content-Security-Policy: a <meta http-equiv> the build
+ * writes into each page, since Gatsby's inline scripts differ per page and per
+ * build, so their sha256 hashes can only be known after the build, page by
+ * page. It holds the whole policy but frame-ancestors, which a <meta> cannot
+ * say: X-Frame-Options, sent on every path (internal/headers.ts), refuses
+ * framing by other sites. No HTTP header adds a policy to a page: the editor at
+ * /admin/ and our map files, which have their own, are documents of their own.
  */
+
+/** What a page may do besides loading: no plugins, no <base>, no form posts, https only. */
+export const PAGE_BASE_DIRECTIVES = [
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+  "upgrade-insecure-requests",
+] as const
 
 /**
  * What a public page loads besides scripts: its own images, styles, fonts, data
@@ -53,9 +57,9 @@ export function scriptPolicy(hashes: readonly string[]): string {
   return ["script-src 'self'", ...hashes].join(" ")
 }
 
-/** The per-page policy: its scripts, then everything else a page loads. */
+/** The per-page policy: its scripts, everything else a page loads, then what it may not do. */
 export function pagePolicy(hashes: readonly string[]): string {
-  return [scriptPolicy(hashes), ...PAGE_RESOURCE_DIRECTIVES].join("; ")
+  return [scriptPolicy(hashes), ...PAGE_RESOURCE_DIRECTIVES, ...PAGE_BASE_DIRECTIVES].join("; ")
 }
 
 export const CSP_META_MARKER = 'http-equiv="Content-Security-Policy"'

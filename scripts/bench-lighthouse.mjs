@@ -4,7 +4,7 @@
  * figures and never fails on them (the gate in `npm test` is separate).
  *
  * Builds nothing: it serves the build already in public/ as Netlify would
- * (netlify.toml's headers, compressed; see scripts/serve-public.mjs), runs
+ * (Netlify's headers, compressed; see scripts/serve-public.mjs), runs
  * Lighthouse 12 with its mobile defaults N times on
  * each template with Debian's Chromium, the same way as the gate in `npm test`
  * (scripts/lighthouse-runner.mjs: one browser for every run), and prints the
@@ -170,7 +170,7 @@ async function main() {
   const served = encodings.length ? encodings.join("/") : "uncompressed"
   const benchmarkIndex = median(PAGES.flatMap((route) => results[route].map((figure) => figure.benchmarkIndex)))
   console.log(
-    `Lighthouse ${LIGHTHOUSE_VERSION}, mobile defaults (simulated throttling), ${CHROMIUM_PATH} (${freshBrowser ? "a new browser per run" : "one browser for every run"}); public/ served ${served} with netlify.toml's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
+    `Lighthouse ${LIGHTHOUSE_VERSION}, mobile defaults (simulated throttling), ${CHROMIUM_PATH} (${freshBrowser ? "a new browser per run" : "one browser for every run"}); public/ served ${served} with Netlify's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
   )
   console.log(
     "first-load JS: every script response the page made in Lighthouse's run, as transferred (headers included), plus its inline scripts gzipped",

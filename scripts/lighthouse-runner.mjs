@@ -2,7 +2,7 @@
  * How the project runs Lighthouse, shared by the gate in `npm test`
  * (scripts/lighthouse-gate.mjs) and the benchmark (scripts/bench-lighthouse.mjs),
  * so both measure the same thing:
- *  - public/ served as Netlify serves it (scripts/serve-public.mjs: netlify.toml's
+ *  - public/ served as Netlify serves it (scripts/serve-public.mjs: Netlify's
  *    headers, compression), warmed once so no run pays for compressing a file;
  *  - Debian's Chromium with the project's flags (scripts/browser.cjs), launched
  *    once and reused: Lighthouse opens a new tab per run and clears the origin's

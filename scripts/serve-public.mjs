@@ -1,14 +1,21 @@
 #!/usr/bin/env node
 /**
- * Serves public/ on 127.0.0.1 the way Netlify does for this site: the headers
- * of netlify.toml (read with a TOML parser, so tests see exactly what deploys),
- * every rule whose path matches applied, with the values of a header named by
- * several rules joined by commas (a Content-Security-Policy named twice is then
- * two policies, and the browser enforces both), text compressed with brotli or
- * gzip as the browser accepts, /path -> /path/ redirects for directories, and
- * public/404.html with status 404 for anything else. Used by the browser tests,
- * the size budget, the Lighthouse benchmark and `npm run cms`.
- *   node scripts/serve-public.mjs [--port 9100] [--https] [--encodings br,gzip] [--local-backend http://127.0.0.1:8081/api/v1]
+ * Serves public/ on 127.0.0.1 the way Netlify does for this site, and is used
+ * by the browser tests, the size budget, the Lighthouse gate and benchmark, the
+ * screenshots and `npm run cms`.
+ *
+ * Netlify's part comes from Netlify's own parser (scripts/netlify-headers.mjs):
+ * the header rules of netlify.toml and public/_headers (written by the build),
+ * matched as Netlify matches them, with netlify.toml's precedence; where two
+ * rules name one header (the site has none), `--header-reading last` (the
+ * default: Netlify's own engine, as `netlify dev`) or `joined` (both values).
+ *
+ * Ours, since no Netlify package does it: text compressed with brotli or gzip
+ * as the browser accepts, `/path` -> `/path/` redirects for directories,
+ * public/404.html with status 404 for anything else (with the headers of the
+ * path asked for), Netlify's default Cache-Control where no rule names one, and
+ * the local editor backend below.
+ *   node scripts/serve-public.mjs [--port 9100] [--https] [--encodings br,gzip] [--header-reading last|joined] [--local-backend http://127.0.0.1:8081/api/v1]
  * `--https` serves TLS with a self-signed certificate made at start (the browser tests);
  * `--print-failures` prints "failed: /path 404" for every answer of 400 or more.
  * `--encodings gzip` offers gzip only (figures comparable with a gzip budget);
@@ -17,7 +24,7 @@
  * --local-backend: local editing only. The editor's config.yml gets
  * `local_backend` pointing at decap-server, and the /admin/* policy's
  * connect-src allows that server's origin. Nothing of it is in public/ or
- * netlify.toml, so the deployed editor never talks to a local port.
+ * public/_headers, so the deployed editor never talks to a local port.
  */
 import fs from "node:fs"
 import http from "node:http"
@@ -25,8 +32,8 @@ import https from "node:https"
 import path from "node:path"
 import zlib from "node:zlib"
 import { fileURLToPath } from "node:url"
-import { parse } from "smol-toml"
 import { parseDocument } from "yaml"
+import { headersForPath, loadHeaderRules } from "./netlify-headers.mjs"
 import { testCertificate } from "./test-certificate.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
@@ -71,19 +78,6 @@ const ENCODERS = {
   gzip: (buffer) => zlib.gzipSync(buffer, { level: 9 }),
 }
 
-/** [{ for: "/*", values: {...} }] from netlify.toml's [[headers]] tables. */
-function loadHeaderRules() {
-  const file = path.join(root, "netlify.toml")
-  if (!fs.existsSync(file)) return []
-  return parse(fs.readFileSync(file, "utf8")).headers ?? []
-}
-
-/** Netlify path patterns: a trailing "*" matches the rest of the path. */
-function matches(pattern, urlPath) {
-  if (pattern.endsWith("*")) return urlPath.startsWith(pattern.slice(0, -1))
-  return pattern === urlPath
-}
-
 const ADMIN = "/admin/"
 
 /** Adds an origin to every connect-src of a (possibly multi-policy) Content-Security-Policy. */
@@ -122,7 +116,8 @@ function negotiate(acceptEncoding, encodings) {
  * the browser tests use it, since WebKit follows the policy's
  * `upgrade-insecure-requests` to TLS even on a plain-HTTP loopback server.
  * `onResponse(urlPath, status)` hears every answer (the engines' tests read
- * the failed requests of a page from it).
+ * the failed requests of a page from it). `headerReading` is "last" or "joined"
+ * (see above).
  */
 export async function startServer({
   port = 9100,
@@ -130,24 +125,16 @@ export async function startServer({
   localBackend,
   tls = false,
   onResponse = () => {},
+  headerReading = "last",
 } = {}) {
-  const rules = loadHeaderRules()
+  const rules = await loadHeaderRules(root)
   const compressed = new Map()
 
   const headersFor = (urlPath) => {
-    const headers = {}
-    const names = {}
-    for (const rule of rules) {
-      if (!matches(rule.for, urlPath)) continue
-      for (const [name, value] of Object.entries(rule.values)) {
-        const key = name.toLowerCase()
-        names[key] ??= name
-        headers[names[key]] = headers[names[key]] === undefined ? value : `${headers[names[key]]}, ${value}`
-      }
-    }
-    const csp = names["content-security-policy"]
+    const headers = headersForPath(rules, urlPath, headerReading)
+    const csp = headers["content-security-policy"]
     if (localBackend && urlPath.startsWith(ADMIN) && csp) {
-      headers[csp] = allowConnectTo(headers[csp], new URL(localBackend).origin)
+      headers["content-security-policy"] = allowConnectTo(csp, new URL(localBackend).origin)
     }
     return headers
   }
@@ -167,21 +154,21 @@ export async function startServer({
     onResponse(urlPath, status)
     const extension = path.extname(file)
     const headers = {
-      "Content-Type": TYPES[extension] ?? "application/octet-stream",
+      "content-type": TYPES[extension] ?? "application/octet-stream",
       ...headersFor(urlPath),
     }
     if (localBackend && urlPath === `${ADMIN}config.yml`) {
       // Generated per request: never compressed or cached.
       const bytes = localConfig(file, localBackend)
-      res.writeHead(status, { ...headers, "Content-Length": bytes.length })
+      res.writeHead(status, { ...headers, "content-length": bytes.length })
       res.end(req.method === "HEAD" ? undefined : bytes)
       return
     }
     const encoding = COMPRESSIBLE.has(extension) ? negotiate(req.headers["accept-encoding"], encodings) : undefined
-    if (COMPRESSIBLE.has(extension)) headers.Vary = "Accept-Encoding"
+    if (COMPRESSIBLE.has(extension)) headers.vary = "Accept-Encoding"
     const bytes = encoding ? body(file, encoding) : fs.readFileSync(file)
-    if (encoding) headers["Content-Encoding"] = encoding
-    headers["Content-Length"] = bytes.length
+    if (encoding) headers["content-encoding"] = encoding
+    headers["content-length"] = bytes.length
     res.writeHead(status, headers)
     res.end(req.method === "HEAD" ? undefined : bytes)
   }
@@ -197,7 +184,7 @@ export async function startServer({
     if (stat?.isFile()) return send(req, res, 200, target, urlPath)
     if (stat?.isDirectory()) {
       if (!urlPath.endsWith("/")) {
-        res.writeHead(301, { Location: `${urlPath}/`, ...headersFor(urlPath) }).end()
+        res.writeHead(301, { location: `${urlPath}/`, ...headersFor(urlPath) }).end()
         return
       }
       const index = path.join(target, "index.html")
@@ -231,12 +218,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const port = Number(flag("--port") ?? 9100)
   const encodings = parseEncodings(flag("--encodings"))
   const localBackend = flag("--local-backend")
+  const headerReading = flag("--header-reading") ?? "last"
   const tls = process.argv.includes("--https")
   const onResponse = process.argv.includes("--print-failures")
     ? (urlPath, status) => status >= 400 && console.log(`failed: ${urlPath} ${status}`)
     : undefined
-  const server = await startServer({ port, encodings, localBackend, tls, onResponse })
-  const mode = localBackend ? `; editor on the local backend ${localBackend}` : ""
+  const server = await startServer({ port, encodings, localBackend, tls, onResponse, headerReading })
+  const mode = `; header rules read ${headerReading}${localBackend ? `; editor on the local backend ${localBackend}` : ""}`
   console.log(
     `serving public/ at ${tls ? "https" : "http"}://127.0.0.1:${server.address().port} (${encodings.length ? encodings.join(", ") : "uncompressed"}${mode})`,
   )

@@ -14,7 +14,7 @@ import { currentMapFiles, writeMapFiles } from "./map-files"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
-/** The editor has its own policy (netlify.toml's /admin/*), so the pages' step leaves it alone. */
+/** The editor has its own policy (the /admin/* header rule, internal/headers.ts), so the pages' step leaves it alone. */
 const SKIPPED_DIRS = new Set(["static", "page-data", ADMIN_DIR_NAME])
 
 function htmlFiles(dir: string): string[] {

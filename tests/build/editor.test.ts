@@ -35,7 +35,7 @@ describe("the editor at /admin/", () => {
     for (const script of scripts) expect(fs.existsSync(path.join(PUBLIC_DIR, script))).toBe(true)
   })
 
-  it("is left out of the pages' script policy step: its own policy is netlify.toml's /admin/*", () => {
+  it("is left out of the pages' script policy step: its own policy is the /admin/* header rule", () => {
     expect(fs.readFileSync(path.join(ADMIN_DIR, "index.html"), "utf8")).not.toContain(CSP_META_MARKER)
   })
 

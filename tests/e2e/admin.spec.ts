@@ -24,7 +24,7 @@ import {
 
 /**
  * The owner's editor at /admin/ in Chromium. First as deployed (the public/ of
- * the build under test, netlify.toml's headers, the GitHub backend); then on
+ * the build under test, Netlify's headers, the GitHub backend); then on
  * decap-server's local backend over a Git copy of the project, where the owner
  * makes every edit the README promises through the editorial workflow (draft,
  * ready, publish): a coupon's title, a new town, the shop's street, one brand
@@ -41,7 +41,7 @@ test("as deployed: /admin/ offers the GitHub login, with its own policy, noindex
   await editor.install()
   const response = await page.goto("/admin/")
   const headers = response?.headers() ?? {}
-  const expected = netlifyHeaders("/admin/")
+  const expected = await netlifyHeaders("/admin/")
   expect(headers["content-security-policy"]).toBe(expected["content-security-policy"])
   expect(headers["x-robots-tag"]).toBe("noindex")
   // The editor's own policy is in force: Decap needs eval, which the public pages' policy never allows.
@@ -134,11 +134,11 @@ test.describe("on the local backend, over a copy of the project", () => {
     await expect(page.getByText("Entry published")).toBeVisible({ timeout: 30_000 })
   }
 
-  test("the editor logs in to the local backend under netlify.toml's /admin/* policy, the local port allowed", async ({
+  test("the editor logs in to the local backend under its /admin/* policy, the local port allowed", async ({
     page,
   }) => {
     const { editor, response } = await logIn(page)
-    const policy = netlifyHeaders("/admin/")["content-security-policy"]
+    const policy = (await netlifyHeaders("/admin/"))["content-security-policy"]
     const withBackend = policy.replace(
       /(connect-src [^;]*)/,
       (directive) => `${directive} ${new URL(backend.url).origin}`,

@@ -2,9 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from "child_process"
 import fs from "fs"
 import net from "net"
 import path from "path"
-import { parse } from "smol-toml"
 import type { ConsoleMessage, Page } from "@playwright/test"
 import { ROOT, copyProject } from "../../scripts/project-copy.cjs"
+import { headersForPath, loadHeaderRules } from "../../scripts/netlify-headers.mjs"
 
 export { ROOT }
 
@@ -99,7 +99,7 @@ export async function startDecapServer(work: string): Promise<{ url: string; pro
   return { url, process: child }
 }
 
-/** scripts/serve-public.mjs of a project (its public/, its netlify.toml), optionally in local editing mode. */
+/** scripts/serve-public.mjs of a project (its public/ and its header rules), optionally in local editing mode. */
 export async function startSite(
   project: string,
   localBackend?: string,
@@ -117,24 +117,9 @@ export function stop(child: ChildProcess | undefined): void {
   if (child && child.exitCode === null) child.kill()
 }
 
-interface HeaderRule {
-  for: string
-  values: Record<string, string>
-}
-
-/** What Netlify sends for a path: every matching rule of netlify.toml, a header named twice joined by commas. */
-export function netlifyHeaders(urlPath: string): Record<string, string> {
-  const { headers = [] } = parse(fs.readFileSync(path.join(ROOT, "netlify.toml"), "utf8")) as { headers?: HeaderRule[] }
-  const result: Record<string, string> = {}
-  for (const rule of headers) {
-    const matches = rule.for.endsWith("*") ? urlPath.startsWith(rule.for.slice(0, -1)) : rule.for === urlPath
-    if (!matches) continue
-    for (const [name, value] of Object.entries(rule.values)) {
-      const key = name.toLowerCase()
-      result[key] = result[key] === undefined ? value : `${result[key]}, ${value}`
-    }
-  }
-  return result
+/** What Netlify sends for a path of the built site: the rules of netlify.toml and public/_headers, read by Netlify's parser. */
+export async function netlifyHeaders(urlPath: string): Promise<Record<string, string>> {
+  return headersForPath(await loadHeaderRules(ROOT), urlPath)
 }
 
 declare global {

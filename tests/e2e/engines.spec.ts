@@ -8,7 +8,7 @@ import { expectEvery } from "../offenders"
  * What differs between the engines a visitor uses: Chromium (Android, desktop), WebKit (every
  * iPhone browser) and Firefox ESR. The sweep (tests/e2e/engines.sweep.ts, the project this one
  * depends on) opened every template and the 404 at a phone's width and a desktop's in each engine,
- * over HTTPS with netlify.toml's headers; each rule here judges every visit and names the engine,
+ * over HTTPS with Netlify's headers (the phone's width with the later of two rules winning, the desktop's with both applied); each rule here judges every visit and names the engine,
  * page and width of each offender. What the engine does not change (axe and IBM, headers, the
  * editor, no JavaScript…) runs in Chromium alone (README, "Browser tests").
  */

@@ -1,13 +1,18 @@
-import fs from "fs"
-import path from "path"
-import { parse } from "smol-toml"
-import { MAP_HOST_FRAME, TEMPLATES, UNKNOWN_PATH, expect, gotoHydrated, scrollThrough, test } from "./fixtures"
+import {
+  MAP_HOST_FRAME,
+  OWN_MAP_FRAME,
+  TEMPLATES,
+  UNKNOWN_PATH,
+  expect,
+  gotoHydrated,
+  scrollThrough,
+  test,
+} from "./fixtures"
+import { ROOT } from "../../scripts/project-copy.cjs"
+import { headersForPath, loadHeaderRules } from "../../scripts/netlify-headers.mjs"
 
-// The headers the test server sends are read from netlify.toml, as here.
-const config = parse(fs.readFileSync(path.resolve(__dirname, "../../netlify.toml"), "utf8")) as unknown as {
-  headers: Array<{ for: string; values: Record<string, string> }>
-}
-const expected = config.headers.find((rule) => rule.for === "/*")?.values ?? {}
+// What Netlify sends for a path: the rules of netlify.toml and public/_headers, read by Netlify's parser.
+const expectedHeaders = async (route: string) => headersForPath(await loadHeaderRules(ROOT), route)
 
 declare global {
   interface Window {
@@ -25,11 +30,13 @@ test.beforeEach(async ({ page }) => {
 })
 
 for (const { name, path: route } of [...TEMPLATES, { name: "unknown path", path: UNKNOWN_PATH }]) {
-  test(`${name}: served with netlify.toml's headers and no CSP violation`, async ({ page, problems }) => {
+  test(`${name}: served with Netlify's headers and no CSP violation`, async ({ page, problems }) => {
     const response = await gotoHydrated(page, route)
     expect(response?.status()).toBe(route === UNKNOWN_PATH ? 404 : 200)
     const headers = response?.headers() ?? {}
-    for (const [header, value] of Object.entries(expected)) expect(headers[header.toLowerCase()]).toBe(value)
+    const expected = await expectedHeaders(route)
+    expect(Object.keys(expected)).toContain("x-frame-options")
+    for (const [header, value] of Object.entries(expected)) expect([header, headers[header]]).toEqual([header, value])
     // Scroll to the bottom so lazy images and any map frame load under the policy too.
     await scrollThrough(page)
     expect(await page.evaluate(() => window.__cspViolations)).toEqual([])
@@ -43,6 +50,22 @@ test("the city map frame is allowed by the policy and loads", async ({ page }) =
   await page.getByRole("button", { name: "Show map of Evanston" }).scrollIntoViewIfNeeded()
   await expect(page.frameLocator(MAP_HOST_FRAME).locator("body")).toContainText("Map")
   expect(await page.evaluate(() => window.__cspViolations)).toEqual([])
+})
+
+test("our map file is served with its own policy and a year's cache, and a missing one is not cached", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/")
+  const src = await page.locator(OWN_MAP_FRAME).first().getAttribute("src")
+  expect(src).toMatch(/^\/maps\/[\w.-]+\.svg$/)
+  const map = await page.request.get(src ?? "")
+  expect(map.status()).toBe(200)
+  expect(map.headers()["content-security-policy"]).toBe((await expectedHeaders(src ?? ""))["content-security-policy"])
+  expect(map.headers()["content-security-policy"]).toContain("frame-ancestors 'self'")
+  expect(map.headers()["cache-control"]).toContain("immutable")
+  const missing = await page.request.get("/maps/service-area.000000000000.svg")
+  expect(missing.status()).toBe(404)
+  expect(missing.headers()["cache-control"]).not.toContain("immutable")
 })
 
 test("a client-side navigation keeps working under the policy", async ({ page }) => {

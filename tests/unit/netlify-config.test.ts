@@ -3,11 +3,12 @@ import fs from "fs"
 import path from "path"
 import { parse } from "smol-toml"
 import { MAP_ORIGIN } from "../../src/lib/map-host"
-import { addPagePolicy, inlineScriptHashes, pagePolicy } from "../../internal/csp"
+import type { RoutesManifest } from "gatsby"
+import { PAGE_BASE_DIRECTIVES, addPagePolicy, inlineScriptHashes, pagePolicy } from "../../internal/csp"
+import { EDITOR, EVERY_PATH, MAP_FILE, siteHeaderRules, type Header } from "../../internal/headers"
 
 interface NetlifyConfig {
   build: { command: string; publish: string; environment: Record<string, string> }
-  headers: Array<{ for: string; values: Record<string, string> }>
 }
 
 type Directives = Map<string, string[]>
@@ -25,28 +26,11 @@ const parsePolicy = (policy: string): Directives =>
   )
 
 const config = parse(fs.readFileSync(path.resolve(__dirname, "../../netlify.toml"), "utf8")) as unknown as NetlifyConfig
-const rule = (pattern: string) => config.headers.find((header) => header.for === pattern)?.values ?? {}
-const everyPath = rule("/*")
-const directives = parsePolicy(everyPath["Content-Security-Policy"] ?? "")
-const admin = rule("/admin/*")
-const adminDirectives = parsePolicy(admin["Content-Security-Policy"] ?? "")
-const maps = rule("/maps/*")
-const mapDirectives = parsePolicy(maps["Content-Security-Policy"] ?? "")
+const valueOf = (headers: readonly Header[], name: string) =>
+  headers.find(({ key }) => key.toLowerCase() === name.toLowerCase())?.value
+const adminDirectives = parsePolicy(valueOf(EDITOR, "Content-Security-Policy") ?? "")
+const mapDirectives = parsePolicy(valueOf(MAP_FILE, "Content-Security-Policy") ?? "")
 const pageDirectives = parsePolicy(pagePolicy([]))
-
-/** Fetch directives: what a document may load. The policy of every path must name none, or it would bind the editor too. */
-const FETCH_DIRECTIVES = [
-  "default-src",
-  "script-src",
-  "style-src",
-  "img-src",
-  "font-src",
-  "connect-src",
-  "frame-src",
-  "manifest-src",
-  "media-src",
-  "worker-src",
-]
 
 describe("netlify.toml", () => {
   it("builds with npm run build, publishes public/ on the Node of .nvmrc", () => {
@@ -54,25 +38,71 @@ describe("netlify.toml", () => {
     expect(config.build.publish).toBe("public")
     expect(config.build.environment.NODE_VERSION).toBe(fs.readFileSync(path.resolve(".nvmrc"), "utf8").trim())
   })
+})
 
-  it("sends the security headers on every path", () => {
-    expect(everyPath["Strict-Transport-Security"]).toMatch(/max-age=\d{8,}/)
-    expect(everyPath["Referrer-Policy"]).toBe("strict-origin-when-cross-origin")
-    expect(everyPath["Permissions-Policy"]).toContain("camera=()")
-    expect(everyPath["X-Content-Type-Options"]).toBe("nosniff")
+/** A routes manifest as Gatsby hands it to the adapter: a page, a bundle, a /static/ image, a map, the editor. */
+const ROUTES = [
+  {
+    type: "static",
+    path: "/",
+    filePath: "public/index.html",
+    headers: [{ key: "cache-control", value: "public, max-age=0, must-revalidate" }],
+  },
+  {
+    type: "static",
+    path: "/app-0123456789abcdef0123.js",
+    filePath: "public/app-0123456789abcdef0123.js",
+    headers: [{ key: "cache-control", value: "public, max-age=31536000, immutable" }],
+  },
+  { type: "static", path: "/static/ab12/logo.png/", filePath: "public/static/ab12/logo.png", headers: [] },
+  {
+    type: "static",
+    path: "/maps/service-area.0a1b2c3d4e5f.svg/",
+    filePath: "public/maps/service-area.0a1b2c3d4e5f.svg",
+    headers: [],
+  },
+  { type: "static", path: "/admin/index.html", filePath: "public/admin/index.html", headers: [] },
+  { type: "redirect", path: "/old/", toPath: "/", status: 301, headers: [] },
+] as unknown as RoutesManifest
+
+describe("the header rules the build writes (internal/headers.ts)", () => {
+  it("puts what every path shares on /*, the editor's on /admin/*, and a year's cache on each hashed or static file and map", () => {
+    const year = "public, max-age=31536000, immutable"
+    expect(siteHeaderRules(ROUTES)).toEqual([
+      {
+        path: "/*",
+        headers: [
+          { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          {
+            key: "Permissions-Policy",
+            value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+          },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "X-Frame-Options", value: "SAMEORIGIN" },
+          { key: "X-XSS-Protection", value: "0" },
+        ],
+      },
+      { path: "/admin/*", headers: [...EDITOR] },
+      { path: "/app-0123456789abcdef0123.js", headers: [{ key: "Cache-Control", value: year }] },
+      {
+        path: "/maps/service-area.0a1b2c3d4e5f.svg",
+        headers: [
+          { key: "Cache-Control", value: year },
+          {
+            key: "Content-Security-Policy",
+            value: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+          },
+        ],
+      },
+      { path: "/static/ab12/logo.png", headers: [{ key: "Cache-Control", value: year }] },
+    ])
   })
 
-  it("has, on every path, a CSP of what every path shares: framed by our own pages only, nothing to post, plug in or rebase", () => {
-    // Our pages embed our maps (/maps/*.svg) in frames; no other site may frame anything of ours.
-    expect(directives.get("frame-ancestors")).toEqual(["'self'"])
-    expect(directives.get("base-uri")).toEqual(["'self'"])
-    expect(directives.get("form-action")).toEqual(["'none'"])
-    expect(directives.get("object-src")).toEqual(["'none'"])
-    expect(directives.has("upgrade-insecure-requests")).toBe(true)
-  })
-
-  it("names no fetch directive on every path: Netlify applies every matching rule, and this one also reaches /admin/", () => {
-    expect(FETCH_DIRECTIVES.filter((name) => directives.has(name))).toEqual([])
+  it("names on every path no header that another rule names, so no path gets one header twice", () => {
+    const shared = new Set(EVERY_PATH.map(({ key }) => key.toLowerCase()))
+    const others = [...EDITOR, ...MAP_FILE].map(({ key }) => key.toLowerCase())
+    expect(others.filter((name) => shared.has(name))).toEqual([])
   })
 
   it("gives /admin/ its own CSP: eval and inline styles for Decap, the GitHub API and Netlify's OAuth, no framing at all", () => {
@@ -86,48 +116,24 @@ describe("netlify.toml", () => {
       "https://api.netlify.com",
     ])
     expect(adminDirectives.get("frame-ancestors")).toEqual(["'none'"])
-    expect(admin["X-Robots-Tag"]).toBe("noindex")
+    expect(valueOf(EDITOR, "X-Robots-Tag")).toBe("noindex")
   })
 
-  it("keeps in the /admin/ policy everything the policy of every path says, or stricter, so either way of combining them holds", () => {
-    for (const [name, sources] of directives) {
-      // The editor is framed by nobody; every path allows our own pages to frame (the maps).
-      const expected = name === "frame-ancestors" ? ["'none'"] : sources
-      expect([name, adminDirectives.get(name)]).toEqual([name, expected])
+  it("holds in the editor's policy everything a page may not do", () => {
+    for (const [name, sources] of parsePolicy(PAGE_BASE_DIRECTIVES.join("; "))) {
+      expect([name, adminDirectives.get(name)]).toEqual([name, sources])
     }
   })
 
   it("never lets the deployed editor reach a local port", () => {
-    expect(JSON.stringify(config.headers)).not.toMatch(/localhost|127\.0\.0\.1|:8081/)
+    expect(JSON.stringify([...EVERY_PATH, ...EDITOR])).not.toMatch(/localhost|127\.0\.0\.1|:8081/)
   })
 
-  it("leaves the public pages' scripts to their per-page hashed policy: no script-src, no default-src on every path", () => {
-    expect(directives.has("script-src")).toBe(false)
-    expect(directives.has("default-src")).toBe(false)
-  })
-
-  it("lets no rule but the editor's own give /admin/ a fetch directive", () => {
-    const matchesAdmin = (pattern: string) =>
-      pattern.endsWith("*") ? "/admin/".startsWith(pattern.slice(0, -1)) : pattern === "/admin/"
-    const others = config.headers.filter((header) => header.for !== "/admin/*" && matchesAdmin(header.for))
-    for (const header of others) {
-      const policy = parsePolicy(header.values["Content-Security-Policy"] ?? "")
-      expect([header.for, FETCH_DIRECTIVES.filter((name) => policy.has(name))]).toEqual([header.for, []])
-    }
-  })
-
-  it("does not override the cache headers Gatsby's Netlify adapter writes: only our maps' files get one", () => {
-    const caching = config.headers.filter((rule) =>
-      Object.keys(rule.values).some((name) => name.toLowerCase() === "cache-control"),
-    )
-    expect(caching.map((rule) => rule.for)).toEqual(["/maps/*"])
-  })
-
-  it("caches the maps' files for a year (their names carry their content's hash) and lets them load or run nothing", () => {
-    expect(maps["Cache-Control"]).toBe("public, max-age=31536000, immutable")
+  it("lets a map file load or run nothing and be framed by our own pages only", () => {
     expect(Object.fromEntries(mapDirectives)).toEqual({
       "default-src": ["'none'"],
       "style-src": ["'unsafe-inline'"],
+      "frame-ancestors": ["'self'"],
     })
   })
 })
@@ -145,6 +151,10 @@ describe("per-page policy", () => {
   })
 
   it("allows own images, styles, fonts, data and manifest, our maps and the map host in frame-src, and no inline script", () => {
+    expect(pageDirectives.get("object-src")).toEqual(["'none'"])
+    expect(pageDirectives.get("base-uri")).toEqual(["'self'"])
+    expect(pageDirectives.get("form-action")).toEqual(["'none'"])
+    expect(pageDirectives.has("upgrade-insecure-requests")).toBe(true)
     expect(pageDirectives.get("script-src")).toEqual(["'self'"])
     expect(pageDirectives.get("frame-src")).toEqual(["'self'", MAP_ORIGIN])
     expect(pageDirectives.get("connect-src")).toEqual(["'self'"])
@@ -153,14 +163,15 @@ describe("per-page policy", () => {
     // The whole policy, written out: what a browser reads in each page's <meta>.
     expect(pagePolicy(["'sha256-x'"])).toBe(
       "script-src 'self' 'sha256-x'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; " +
-        "connect-src 'self'; manifest-src 'self'; media-src 'self'; worker-src 'self'; frame-src 'self' https://www.google.com",
+        "connect-src 'self'; manifest-src 'self'; media-src 'self'; worker-src 'self'; frame-src 'self' https://www.google.com; " +
+        "object-src 'none'; base-uri 'self'; form-action 'none'; upgrade-insecure-requests",
     )
   })
 
   it("puts the policy first in <head>, and replaces it when run again", () => {
     const once = addPagePolicy(page)
     expect(once).toMatch(
-      /^<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="script-src 'self' 'sha256-[^"]+frame-src 'self' https:\/\/www\.google\.com"\/><meta charSet/,
+      /^<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="script-src 'self' 'sha256-[^"]+frame-src 'self' https:\/\/www\.google\.com; object-src[^"]+upgrade-insecure-requests"\/><meta charSet/,
     )
     expect(addPagePolicy(once)).toBe(once)
   })

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process"
+import { spawn, type ChildProcess } from "node:child_process"
 import path from "node:path"
 import readline from "node:readline"
 import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../../scripts/browser.cjs"
@@ -10,15 +10,20 @@ import { sidewaysOverflow, wrappedPhoneNumbers } from "../layout-probes"
  * The engines' sweep (run by tests/e2e/engines.sweep.ts, judged by tests/e2e/engines.spec.ts).
  * What differs between the engines a visitor uses: Chromium (Android, desktop), WebKit (every
  * iPhone browser) and Firefox. Each engine opens every template and the 404 at a phone's width and
- * a desktop's, over HTTPS with netlify.toml's headers (scripts/serve-public.mjs), and each visit is
+ * a desktop's, over HTTPS with Netlify's headers (scripts/serve-public.mjs, see WIDTHS), and each visit is
  * measured once; then one test per rule names every engine, page and width that breaks it. The
  * rest of the browser suite (axe, IBM, the editor, headers, no-JavaScript…) checks what the engine
  * does not change and runs in Chromium alone (README, "Browser tests").
  */
 
+/**
+ * Each width is served in one of the two readings of header rules that name one header twice
+ * (scripts/netlify-headers.mjs: the later rule wins, or both values apply), so every page, its
+ * maps included, is seen in both in every engine: the site's headers must not depend on which.
+ */
 export const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 900 },
+  { width: 390, height: 844, reading: "last" },
+  { width: 1280, height: 900, reading: "joined" },
 ] as const
 export const PAGES = [...TEMPLATES.map((template) => template.path), UNKNOWN_PATH]
 /** The pages whose overview map's frame Tab goes through (its links are stops of the page). */
@@ -246,8 +251,15 @@ async function menuWorks(tab: Tab): Promise<string | null> {
   return null
 }
 
-async function visit(tab: Tab, origin: string, page: string, width: number, height: number, failed: string[]) {
-  const where = `${tab.engine} ${page} at ${width}`
+async function visit(
+  tab: Tab,
+  { origin, reading }: Server,
+  page: string,
+  width: number,
+  height: number,
+  failed: string[],
+) {
+  const where = `${tab.engine} ${page} at ${width} (header rules ${reading})`
   failed.length = 0
   await tab.open(`${origin}${page}`, width, height)
   const hydrated = await poll(
@@ -304,35 +316,56 @@ export const visitsFile = (engine: EngineName) => path.resolve("reports", "engin
  * Opens every page at each width in one engine, over HTTPS from a test server of its own (on a free
  * port, so the engines' sweeps run side by side), and measures each visit once.
  */
+interface Server {
+  origin: string
+  reading: string
+  process: ChildProcess
+}
+
+/** The test server on a free port, with header rules read one way; every failed request goes into `failed`. */
+function startServer(reading: string, failed: string[]): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    ["scripts/serve-public.mjs", "--port", "0", "--https", "--print-failures", "--header-reading", reading],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  )
+  return new Promise<Server>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the test server exited (${code})`)))
+    readline.createInterface({ input: child.stdout }).on("line", (line) => {
+      const served = /^serving public\/ at (\S+)/.exec(line)
+      if (served) resolve({ origin: served[1], reading, process: child })
+      const failure = /^failed: (.*)$/.exec(line)
+      if (failure) failed.push(failure[1])
+    })
+  })
+}
+
+/**
+ * Opens every page at each width in one engine, over HTTPS from test servers of its own (on free
+ * ports, so the engines' sweeps run side by side), and measures each visit once.
+ */
 export async function sweepEngine(engineName: EngineName): Promise<Visit[]> {
   const failed: string[] = []
-  const server = spawn(process.execPath, ["scripts/serve-public.mjs", "--port", "0", "--https", "--print-failures"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  })
+  const servers = await Promise.allSettled(WIDTHS.map(({ reading }) => startServer(reading, failed)))
+  const stopServers = () => servers.forEach((one) => one.status === "fulfilled" && one.value.process.kill())
   const engine = await (async () => {
-    const origin = await new Promise<string>((resolve, reject) => {
-      server.once("exit", (code) => reject(new Error(`the test server exited (${code})`)))
-      readline.createInterface({ input: server.stdout }).on("line", (line) => {
-        const served = /^serving public\/ at (\S+)/.exec(line)
-        if (served) resolve(served[1])
-        const failure = /^failed: (.*)$/.exec(line)
-        if (failure) failed.push(failure[1])
-      })
-    })
-    return { origin, engine: await launchEngine(engineName) }
+    const down = servers.find((one) => one.status === "rejected")
+    if (down) throw down.reason
+    return launchEngine(engineName)
   })().catch((error) => {
-    server.kill()
+    stopServers()
     throw error
   })
   try {
-    const tab = await engine.engine.tab()
+    const tab = await engine.tab()
     const visits: Visit[] = []
-    for (const { width, height } of WIDTHS) {
-      for (const page of PAGES) visits.push(await visit(tab, engine.origin, page, width, height, failed))
+    for (const [index, { width, height }] of WIDTHS.entries()) {
+      const server = (servers[index] as PromiseFulfilledResult<Server>).value
+      for (const page of PAGES) visits.push(await visit(tab, server, page, width, height, failed))
     }
     return visits
   } finally {
-    await engine.engine.close()
-    server.kill()
+    await engine.close()
+    stopServers()
   }
 }

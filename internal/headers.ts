@@ -1,0 +1,131 @@
+import type { HeaderRoutes, RoutesManifest } from "gatsby"
+import { ADMIN_PATH } from "./cms/admin-path"
+import { MAPS_FOLDER } from "./maps/svg-file"
+
+/**
+ * The HTTP headers Netlify sends for the site, declared once. Gatsby's Netlify
+ * adapter writes them into public/_headers at the end of every build
+ * (./gatsby/netlify-adapter.ts), in place of the rules it would write itself.
+ *
+ * One rule: for every path, each header name comes from one rule only. Netlify
+ * applies every rule whose path matches, and its documentation does not say
+ * what it sends when two of them name one header (`netlify dev` lets the later
+ * rule win; joining them with a comma makes two values that both apply). So
+ * what every path shares goes on `/*` and is named by no other rule, and a
+ * header that differs from path to path (the cache, the Content-Security-Policy
+ * of a document that is not a page) is set on exact paths or on a folder no
+ * other rule with that header covers. tests/build/headers.test.ts checks it on
+ * every built file, netlify.toml's rules included, with Netlify's own parser.
+ *
+ * Gatsby's adapter would send, on `/*`, `cache-control: public, max-age=0,
+ * must-revalidate`, `x-frame-options: DENY`, `referrer-policy: same-origin`,
+ * `x-xss-protection: 1; mode=block` and `x-content-type-options: nosniff`, and a
+ * year's `immutable` cache on `/static/*` and on each hashed bundle, so every
+ * bundle would get two Cache-Control values. What changes here, and why:
+ *  - Cache-Control is on no wildcard path: the files Gatsby names as cached for
+ *    a year (its hashed bundles, `/static/…`) and our maps get it one exact path
+ *    each, and everything else gets Netlify's own default, `public, max-age=0,
+ *    must-revalidate`, the value Gatsby asked for. A missing file matches no
+ *    exact path, so a 404 is never cached for a year.
+ *  - X-Frame-Options is SAMEORIGIN, not DENY: our pages frame our own map files.
+ *  - Referrer-Policy is strict-origin-when-cross-origin (the browsers' default),
+ *    not same-origin: the site has always sent it, and the map host's frame
+ *    gets our origin, as it does from any page that embeds it.
+ *  - X-XSS-Protection is 0: the filter that `1; mode=block` turned on is gone
+ *    from every current browser, and where it lingers it could be abused to
+ *    block parts of a page (MDN, OWASP); the Content-Security-Policy does its job.
+ */
+
+export interface Header {
+  key: string
+  value: string
+}
+
+/** A year, for files whose name carries a hash of their content: a new version is a new name. */
+export const CACHED_FOR_A_YEAR: Header = { key: "Cache-Control", value: "public, max-age=31536000, immutable" }
+
+/**
+ * Every path, the editor and the map files included. No Content-Security-Policy
+ * here: each page's policy is a <meta> the build writes into it (internal/csp.ts),
+ * and the editor and the map files have their own. Framing by anyone but our own
+ * pages is refused by X-Frame-Options (a <meta> policy cannot say frame-ancestors).
+ */
+export const EVERY_PATH: readonly Header[] = [
+  { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "SAMEORIGIN" },
+  { key: "X-XSS-Protection", value: "0" },
+]
+
+/**
+ * Our maps (/maps/*.svg, internal/maps/), framed by our pages: a drawing loads
+ * and runs nothing but its inline stylesheet, is framed by our own pages only
+ * (said here too, so the file holds its whole policy whatever else applies), and
+ * is cached for a year (its name carries its content's hash).
+ */
+export const MAP_FILE: readonly Header[] = [
+  CACHED_FOR_A_YEAR,
+  {
+    key: "Content-Security-Policy",
+    value: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+  },
+]
+
+/**
+ * The owner's editor (Decap CMS, served from our origin): never indexed, never
+ * framed. Decap needs 'unsafe-eval' for its scripts and inline styles; it talks
+ * to the GitHub API, and to Netlify for the GitHub login; it reads back its own
+ * local draft backups as blob: URLs. The local backend of `npm run cms` is
+ * allowed only by the local server (scripts/serve-public.mjs). frame-ancestors
+ * 'none' outranks the SAMEORIGIN of every path in every browser that reads it.
+ */
+export const EDITOR: readonly Header[] = [
+  { key: "X-Robots-Tag", value: "noindex" },
+  {
+    key: "Content-Security-Policy",
+    value:
+      "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
+      "img-src 'self' data: blob: https://avatars.githubusercontent.com; " +
+      "connect-src 'self' blob: https://api.github.com https://api.netlify.com; font-src 'self' data:; " +
+      "object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'; upgrade-insecure-requests",
+  },
+]
+
+const MAP_FILE_PATH = new RegExp(`^/${MAPS_FOLDER}/[^/]+\\.svg$`)
+
+/** A file Gatsby serves with a year's cache: its hashed bundles, and everything under /static/ (its `/static/*` rule). */
+const cachedForAYearByGatsby = (path: string, headers: readonly Header[]): boolean =>
+  path.startsWith("/static/") ||
+  headers.some(({ key, value }) => key.toLowerCase() === "cache-control" && /\bimmutable\b/.test(value))
+
+/**
+ * A file's own address, from where it lies in public/ (a route's path ends in a
+ * slash unless Gatsby knows its extension: `/styles.….css/`, `/maps/….svg/`).
+ */
+const fileAddress = (filePath: string): string => filePath.replace(/^public(?=\/)/, "")
+
+const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+
+/**
+ * The rules of public/_headers for the files of a build (Gatsby's routes
+ * manifest): every path, the editor, then one exact path per file cached for a
+ * year, in the order of their paths so two builds of one commit write the same file.
+ */
+export function siteHeaderRules(routes: RoutesManifest): HeaderRoutes {
+  const files = routes.flatMap((route) => {
+    if (route.type !== "static") return []
+    const path = fileAddress(route.filePath)
+    if (MAP_FILE_PATH.test(path)) return [{ path, headers: [...MAP_FILE] }]
+    return cachedForAYearByGatsby(path, route.headers) ? [{ path, headers: [CACHED_FOR_A_YEAR] }] : []
+  })
+  return [
+    { path: "/*", headers: [...EVERY_PATH] },
+    { path: `${ADMIN_PATH}*`, headers: [...EDITOR] },
+    ...files.sort(byPath),
+  ]
+}
