@@ -21,7 +21,7 @@ export interface EditorField {
   name: string
   label: string
   hint?: string
-  widget: "string" | "text" | "number" | "boolean" | "select" | "list" | "object" | "image"
+  widget: "string" | "text" | "number" | "boolean" | "select" | "list" | "object" | "image" | "datetime"
   required: boolean
   default?: string | boolean
   pattern?: [string, string]
@@ -37,6 +37,11 @@ export interface EditorField {
   media_folder?: string
   public_folder?: string
   choose_url?: boolean
+  /** A date picker: how the day is stored and shown, without a time. */
+  format?: string
+  date_format?: string
+  time_format?: boolean
+  picker_utc?: boolean
 }
 
 interface FileEntry {
@@ -96,6 +101,9 @@ export const LIST_FIELD = "records"
 
 const DATA_FOLDER = "data"
 
+/** How a day is written in data/ and shown in the editor's date picker. */
+const DAY_FORMAT = "YYYY-MM-DD"
+
 /** A path relative to data/ (as data files write it) as a path from the repository's root. */
 const fromRepoRoot = (pathFromData: string): string => path.posix.normalize(path.posix.join(DATA_FOLDER, pathFromData))
 
@@ -142,6 +150,17 @@ export function editorField(name: string, schema: EditorJsonSchema, required: bo
   switch (schema.type) {
     case "string": {
       if (schema.enum) return { ...base, widget: "select", options: schema.enum.map(String) }
+      // A day: Decap's date picker, storing YYYY-MM-DD as picked (picker_utc: no time zone shifts the day).
+      if (schema.date) {
+        return {
+          ...base,
+          widget: "datetime",
+          format: DAY_FORMAT,
+          date_format: DAY_FORMAT,
+          time_format: false,
+          picker_utc: true,
+        }
+      }
       // A text the model allows to be empty (a closed day's hours) is not "required" in
       // Decap's sense, which refuses an empty text; it starts empty instead of missing.
       const mayBeEmpty = required && !(schema.minLength && schema.minLength > 0)
@@ -151,7 +170,14 @@ export function editorField(name: string, schema: EditorJsonSchema, required: bo
         ...(mayBeEmpty ? { required: false, default: "" } : {}),
         ...(schema.pattern
           ? { pattern: [schema.pattern, `${label} ${schema.patternMessage ?? "is not in the expected form"}`] }
-          : {}),
+          : schema.maxLength !== undefined
+            ? {
+                pattern: [
+                  `^[\\s\\S]{0,${schema.maxLength}}$`,
+                  `${label} must be at most ${schema.maxLength} characters`,
+                ],
+              }
+            : {}),
       }
     }
     case "number":

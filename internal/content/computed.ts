@@ -16,6 +16,15 @@ export const NEARBY = { min: 4, max: 6, withinMiles: 8 } as const
 
 /** Object types only computed fields use. */
 export const COMPUTED_TYPES = `
+"A line at the top of every page, shown from its first day through its last (business time)"
+type SiteNoticeLine @dontInfer {
+  text: String!
+  "The first day it shows (YYYY-MM-DD), or none"
+  starts: String
+  "The last day it shows (YYYY-MM-DD), or none"
+  ends: String
+}
+
 "A neighbouring town page and how far it is"
 type NearbyCity @dontInfer {
   city: City! @link

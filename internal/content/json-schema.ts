@@ -6,7 +6,7 @@ import type { ContentType } from "./model"
  * definitions (./graphql-types.ts) and the editor's configuration
  * (../cms/editor-config.ts) both read. zod writes each field's type, required
  * fields, patterns, list lengths, enums, number ranges and the model's metadata
- * (title, description, graphqlType, fileReference, fileFolder, multiline,
+ * (title, description, graphqlType, fileReference, fileFolder, multiline, date,
  * patternMessage); the rules across records and the derivations are added to
  * the fields they name.
  */
@@ -22,6 +22,7 @@ export interface FieldSchema {
   /** The model's message for a text that breaks `pattern`, e.g. "must look like (847) 555-0142". */
   patternMessage?: string
   minLength?: number
+  maxLength?: number
   minimum?: number
   maximum?: number
   exclusiveMinimum?: number
@@ -29,6 +30,8 @@ export interface FieldSchema {
   minItems?: number
   maxItems?: number
   multiline?: boolean
+  /** A day (YYYY-MM-DD): the editor gives it a date picker. */
+  date?: boolean
   graphqlType?: string
   fileReference?: boolean
   fileFolder?: string

@@ -8,6 +8,7 @@ import { distanceMiles, roundMiles, type LatLng } from "../geo/distance"
 import { isObject, ownsPath, type ContentSource, type RecordSource } from "./records"
 import { existingFile, namedAfterItsFile, ruleProblem, unique, type CrossRule, type RuleContext } from "./rules"
 import { coordinatesFromGazetteer, countyFromOutlines, type Derivation } from "./derivations"
+import { buildDay } from "./build-clock"
 
 export type { ContentSource }
 
@@ -135,6 +136,65 @@ const clockTime = matching(
   "must be HH:MM, or empty when closed",
 )
 
+/** "2026-11-26" names a day of the calendar (not February 30). */
+const isCalendarDay = (value: string): boolean => {
+  const instant = Date.parse(value)
+  return !Number.isNaN(instant) && new Date(instant).toISOString().slice(0, 10) === value
+}
+
+/**
+ * A day, as the editor's date picker writes it (YYYY-MM-DD), read in the
+ * business's time zone; `optional` allows it empty. `date: true` gives it the
+ * editor's date picker.
+ */
+const calendarDay = ({ optional }: { optional: boolean }) =>
+  matching(
+    z.string({ error: "is missing" }).trim(),
+    optional ? /^(\d{4}-\d{2}-\d{2})?$/ : /^\d{4}-\d{2}-\d{2}$/,
+    optional ? "must be a date (YYYY-MM-DD), or empty" : "must be a date (YYYY-MM-DD)",
+  )
+    .refine((value) => !value || isCalendarDay(value), { error: "is not a day of the calendar" })
+    .meta({ date: true })
+
+/** An IANA time zone name the JavaScript of every browser knows, e.g. America/Chicago. */
+const isTimeZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value })
+    return value.includes("/") || value === "UTC"
+  } catch {
+    return false
+  }
+}
+
+const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3))
+
+interface Hours {
+  opens?: string | null
+  closes?: string | null
+}
+
+/** Opening hours give both times or neither, and close after they open (no hours past midnight). */
+function checkHours(hours: Hours, path: PropertyKey[], ctx: z.RefinementCtx) {
+  const [opens, closes] = [hours.opens ?? "", hours.closes ?? ""]
+  if (!opens !== !closes) {
+    ctx.addIssue({
+      code: "custom",
+      path: [...path, opens ? "closes" : "opens"],
+      message: "is empty: give both times, or neither (closed)",
+    })
+  } else if (opens && closes && minutesOf(closes) <= minutesOf(opens)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [...path, "closes"],
+      message: `is ${closes}, not after the opening time ${opens}`,
+    })
+  }
+}
+
+/** The longest occasion and notice the header's line and the top of a page have room for. */
+export const NOTE_MAX = 40
+export const NOTICE_MAX = 120
+
 const businessSchema = z
   .strictObject({
     brand: field(text, "Brand name", 'The name before "Appliance Repair" in the site\'s name, e.g. North Shore'),
@@ -176,6 +236,11 @@ const businessSchema = z
       "Shop location",
       "Where the shop is; each town page gives its distance from here",
     ),
+    timeZone: field(
+      text.refine(isTimeZone, { error: "must be a time zone name, e.g. America/Chicago" }),
+      "Time zone",
+      "Where the shop's clock runs, e.g. America/Chicago: the hours, closures and expiry dates are read in it, never in a visitor's",
+    ),
     hours: field(
       z
         .array(
@@ -201,6 +266,35 @@ const businessSchema = z
       "Opening hours",
       "One line per group of days, in the order shown",
     ),
+    specialHours: field(
+      z.array(
+        group(
+          z.strictObject({
+            from: field(calendarDay({ optional: false }), "First day", "e.g. 2026-11-26"),
+            to: field(
+              calendarDay({ optional: true }),
+              "Last day",
+              "Empty for a single day; for a vacation, its last day, e.g. 2027-01-01",
+            ).optional(),
+            opens: field(clockTime, "Opens at", "24-hour time, e.g. 09:00; empty when closed all day").optional(),
+            closes: field(clockTime, "Closes at", "24-hour time, e.g. 13:00; empty when closed all day").optional(),
+            note: field(
+              z
+                .string()
+                .trim()
+                .max(NOTE_MAX, { error: `must be at most ${NOTE_MAX} characters` }),
+              "Occasion",
+              `Shown as "Closed today for …" beside the call button and, from a week before, in a notice at the top of every page, e.g. Thanksgiving; at most ${NOTE_MAX} characters; empty: no notice`,
+            ).optional(),
+          }),
+          "SpecialHours",
+          "Closure or special hours",
+          "A day or days closed, or open at other hours",
+        ),
+      ),
+      "Holidays and special hours",
+      "Days the shop is closed (leave the times empty) or keeps other hours: a holiday, a vacation, a storm. They replace the opening hours on those days, in the line beside the call button and for search engines; entries may not overlap; past ones leave the site at the next daily build",
+    ).optional(),
     foundingYear: field(
       z.number({ error: "is missing or not a number" }).int().min(1900).max(2100),
       "Founding year",
@@ -238,6 +332,31 @@ const businessSchema = z
     about: field(proseList("paragraph"), "About us", "The paragraphs of the home page's About section"),
   })
   .superRefine((business, ctx) => {
+    business.hours.forEach((entry, index) => checkHours(entry, ["hours", index], ctx))
+    const special = business.specialHours ?? []
+    special.forEach((entry, index) => {
+      checkHours(entry, ["specialHours", index], ctx)
+      if (entry.to && entry.to < entry.from) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["specialHours", index, "to"],
+          message: `is ${entry.to}, before the first day ${entry.from}`,
+        })
+      }
+    })
+    special.forEach((entry, index) => {
+      const last = entry.to || entry.from
+      const earlier = special.findIndex(
+        (other, otherIndex) => otherIndex < index && other.from <= last && entry.from <= (other.to || other.from),
+      )
+      if (earlier >= 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["specialHours", index, "from"],
+          message: `overlaps entry ${earlier + 1} (${special[earlier].from}${special[earlier].to ? ` to ${special[earlier].to}` : ""}): a day has one set of hours`,
+        })
+      }
+    })
     const displayDigits = business.phone.display.replace(/\D/g, "")
     if (`+1${displayDigits}` !== business.phone.e164) {
       ctx.addIssue({
@@ -392,6 +511,11 @@ const couponBookSchema = z.strictObject({
           z.strictObject({
             title: field(text, "Offer", "e.g. FREE Service Call"),
             description: field(prose, "Details", "What the offer includes"),
+            expires: field(
+              calendarDay({ optional: true }),
+              "Expires",
+              'The last day the offer is honoured, shown as "Expires December 31, 2026"; empty: no end. An expired coupon leaves the site that night, and a page built earlier hides it when the day ends',
+            ).optional(),
           }),
           "HomeCoupon",
           "Home page coupon",
@@ -414,6 +538,11 @@ const couponBookSchema = z.strictObject({
               "Coupon code",
               "Capital letters and digits, e.g. SAVE25",
             ),
+            expires: field(
+              calendarDay({ optional: true }),
+              "Expires",
+              'The last day the offer is honoured, shown as "Expires December 31, 2026"; empty: no end. An expired coupon leaves the site that night, and a page built earlier hides it when the day ends',
+            ).optional(),
           }),
           "CouponOffer",
           "Coded offer",
@@ -426,6 +555,41 @@ const couponBookSchema = z.strictObject({
   ),
   disclaimer: field(prose, "Small print", "Shown under the coupons page's offers"),
 })
+
+const siteNoticeSchema = z
+  .strictObject({
+    show: field(
+      z.boolean({ error: "must be true or false" }),
+      "Show the notice",
+      "Switch it on to show the line at the top of every page (between its dates, when given)",
+    ),
+    text: field(
+      z
+        .string({ error: "is missing" })
+        .trim()
+        .max(NOTICE_MAX, { error: `must be at most ${NOTICE_MAX} characters` }),
+      "Notice",
+      `One short line, e.g. Storm backlog: repairs are booked about three days out; at most ${NOTICE_MAX} characters`,
+    ),
+    starts: field(calendarDay({ optional: true }), "First day", "The day it first shows; empty: from now").optional(),
+    ends: field(
+      calendarDay({ optional: true }),
+      "Last day",
+      "The last day it shows; empty: until switched off",
+    ).optional(),
+  })
+  .superRefine((notice, ctx) => {
+    if (notice.show && !notice.text) {
+      ctx.addIssue({ code: "custom", path: ["text"], message: "is empty: write the notice, or switch it off" })
+    }
+    if (notice.starts && notice.ends && notice.ends < notice.starts) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ends"],
+        message: `is ${notice.ends}, before the first day ${notice.starts}`,
+      })
+    }
+  })
 
 const homePageCopySchema = z.strictObject({
   heroClaims: field(
@@ -648,6 +812,44 @@ export const brands = contentType({
   ],
 })
 
+/** The business's time zone, when its record gives one (the build's validation checks it first). */
+function businessTimeZone(context: RuleContext): string | null {
+  const zone = context.records("Business")[0]?.data.timeZone
+  return typeof zone === "string" && isTimeZone(zone) ? zone : null
+}
+
+/**
+ * Each list of coupons keeps one that has not expired on the day of the build
+ * (in the business's time zone): a section of coupons is never empty.
+ */
+const aCurrentCoupon: CrossRule = {
+  fields: ["homeCoupons", "offers"],
+  says: "At least one coupon of the list must not have expired: the site never shows an empty list of coupons.",
+  check(records, context) {
+    const zone = businessTimeZone(context)
+    if (!zone) return []
+    const today = buildDay(zone)
+    return records.flatMap((sourced) =>
+      (["homeCoupons", "offers"] as const).flatMap((list) => {
+        const coupons = sourced.data[list]
+        if (!Array.isArray(coupons) || coupons.length === 0) return []
+        const ends = coupons.map((coupon) =>
+          isObject(coupon) && typeof coupon.expires === "string" ? coupon.expires : "",
+        )
+        if (ends.some((day) => !day || day >= today)) return []
+        const last = ends.sort().at(-1)
+        return [
+          ruleProblem(
+            sourced,
+            list,
+            `every coupon has expired (the last on ${last}, before today, ${today}): add a coupon, or give one a later expiry date or none`,
+          ),
+        ]
+      }),
+    )
+  },
+}
+
 export const couponBook = contentType({
   typeName: "CouponBook",
   label: "Coupons",
@@ -655,6 +857,16 @@ export const couponBook = contentType({
   source: { file: "coupons.json" },
   recordKey: null,
   schema: couponBookSchema,
+  rules: [aCurrentCoupon],
+})
+
+export const siteNotice = contentType({
+  typeName: "SiteNotice",
+  label: "Site notice",
+  description: "A short line at the top of every page, switched on when there is news: a storm backlog, a move",
+  source: { file: "notice.json" },
+  recordKey: null,
+  schema: siteNoticeSchema,
 })
 
 export const serviceAreaGrid = contentType({
@@ -691,6 +903,7 @@ export const CONTENT_TYPES: readonly ContentType[] = [
   cities,
   brands,
   couponBook,
+  siteNotice,
   serviceAreaGrid,
   homePageCopy,
   cityPageCopy,
@@ -703,6 +916,7 @@ export type CityContent = z.infer<typeof citySchema>
 export type CompleteCity = CityContent & Required<Pick<CityContent, "slug" | "county" | "lat" | "lng" | "mapUrl">>
 export type BrandContent = z.infer<typeof brandSchema>
 export type CouponBookContent = z.infer<typeof couponBookSchema>
+export type SiteNoticeContent = z.infer<typeof siteNoticeSchema>
 export type ServiceAreaGridContent = z.infer<typeof serviceAreaGridSchema>
 
 /** The data/ path (e.g. "business.json", "cities/glencoe.json") a content type owns, or none. */

@@ -5,6 +5,10 @@ import { once, townFacts, townOfNode, type CityNode } from "../content/town-fact
 import { buildMaps, businessNodeOf, townsOf, type BusinessNode } from "./map-files"
 import { distanceMiles, roundMiles, type LatLng } from "../geo/distance"
 import { radiusTownName } from "../../src/lib/service-radius"
+import { closureNotices, isCurrent, type SpecialHours } from "../../src/lib/business-time"
+import { weeklySummary } from "../../src/lib/hours"
+import { buildInstant } from "../content/build-clock"
+import type { BusinessContent, CouponBookContent, SiteNoticeContent } from "../content/model"
 
 interface NodeModel {
   findOne<T>(args: { type: string }): Promise<T | null>
@@ -35,6 +39,21 @@ async function businessOf(context: ResolverContext): Promise<BusinessNode> {
  * query stage quadratic.
  */
 const dependOnEveryTown = (context: ResolverContext) => context.nodeModel.findAll({ type: "City", query: { limit: 1 } })
+
+/** Nothing of a dated thing (a closure, a coupon, a notice) that has ended by the build's day is built. */
+const notEnded = (ends: string | null | undefined, timeZone: string): boolean =>
+  isCurrent({ ends }, buildInstant(), timeZone)
+
+/** The closures and special hours from the build's day on, in order of their first day. */
+const upcomingSpecialHours = (business: BusinessContent): SpecialHours[] =>
+  (business.specialHours ?? [])
+    .filter((entry) => notEnded(entry.to || entry.from, business.timeZone))
+    .sort((a, b) => (a.from < b.from ? -1 : 1))
+
+/** The time zone of the business, which every expiry date is read in. */
+async function timeZoneOf(context: ResolverContext): Promise<string> {
+  return ((await businessOf(context)) as unknown as BusinessContent).timeZone
+}
 
 /** A field computed at build time: its GraphQL type, arguments (root fields), description and resolver. */
 export interface ComputedField {
@@ -109,6 +128,52 @@ export function computedFields(getNodesByType: GetNodesByType) {
         description: "The Google Maps frame of the home page's service area and its normal page",
         resolve: (source: BusinessNode & { homeMapUrl: string }) =>
           mapLinks(source.homeMapUrl, source.serviceRadius.center),
+      },
+      weekSummary: {
+        type: "String!",
+        description:
+          'The week\'s hours on one line, "Mon–Fri 8 am–6 pm · Sat 9 am–4 pm": what the opening status shows before the browser reads its clock',
+        resolve: (source: BusinessContent) => weeklySummary(source.hours),
+      },
+      builtAt: {
+        type: "String!",
+        description: "The instant the build took as now (ISO 8601): what the pages show until the browser reads its clock",
+        resolve: () => new Date(buildInstant()).toISOString(),
+      },
+      upcomingSpecialHours: {
+        type: "[SpecialHours!]!",
+        description: "The closures and special hours from the build's day on, in order; past ones are not built",
+        resolve: (source: BusinessContent) => upcomingSpecialHours(source),
+      },
+      notices: {
+        type: "[SiteNoticeLine!]!",
+        description:
+          "The lines at the top of every page that have not ended by the build's day: the owner's notice when on, and one for each closure or special hours with an occasion, from a week before",
+        resolve: async (source: BusinessContent, _args: unknown, context: ResolverContext) => {
+          const notice = await context.nodeModel.findOne<SiteNoticeContent>({ type: "SiteNotice" })
+          const own = notice?.show && notice.text ? [{ text: notice.text, starts: notice.starts, ends: notice.ends }] : []
+          return [...own, ...closureNotices(upcomingSpecialHours(source))].filter((line) =>
+            notEnded(line.ends, source.timeZone),
+          )
+        },
+      },
+    },
+    CouponBook: {
+      currentHomeCoupons: {
+        type: "[HomeCoupon!]!",
+        description: "The home page's coupons that have not expired by the build's day",
+        resolve: async (source: CouponBookContent, _args: unknown, context: ResolverContext) => {
+          const timeZone = await timeZoneOf(context)
+          return source.homeCoupons.filter((coupon) => notEnded(coupon.expires, timeZone))
+        },
+      },
+      currentOffers: {
+        type: "[CouponOffer!]!",
+        description: "The coupons page's offers that have not expired by the build's day",
+        resolve: async (source: CouponBookContent, _args: unknown, context: ResolverContext) => {
+          const timeZone = await timeZoneOf(context)
+          return source.offers.filter((offer) => notEnded(offer.expires, timeZone))
+        },
       },
     },
     ServiceAreaGrid: {

@@ -1,13 +1,37 @@
+import path from "path"
 import type { GatsbyNode } from "gatsby"
 import { shortenCssModuleClassNames } from "../css-class-names"
 
 /** The two production stages: the browser bundle and the server render must name classes alike. */
 const PRODUCTION_STAGES = new Set(["build-javascript", "build-html"])
 
-/** Short CSS Module class names in production (see internal/css-class-names.ts). */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, getConfig, actions, reporter }) => {
+/** Modules of Gatsby's that a production page never runs (see the stand-in's comment). */
+const NEVER_RUN = [
+  /^@builder\.io\/partytown\/integration$/,
+  /^\.\/register-service-worker$/,
+  /^\.\/get-manifest-pathname$/,
+]
+const STAND_IN = path.resolve(__dirname, "unused-in-production.cjs")
+
+/**
+ * Short CSS Module class names in production (see internal/css-class-names.ts),
+ * and, in the browser bundle, a stand-in for the modules of Gatsby's that never run.
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
+  stage,
+  getConfig,
+  actions,
+  plugins,
+  reporter,
+}) => {
   if (!PRODUCTION_STAGES.has(stage)) return
   const config = getConfig()
+  if (stage === "build-javascript") {
+    config.plugins = [
+      ...(config.plugins ?? []),
+      ...NEVER_RUN.map((request) => plugins.normalModuleReplacement(request, STAND_IN)),
+    ]
+  }
   if (shortenCssModuleClassNames(config.module?.rules) === 0) {
     reporter.panicOnBuild(`onCreateWebpackConfig: no CSS Modules loader found in the ${stage} webpack config`)
     return

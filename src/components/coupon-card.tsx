@@ -1,5 +1,6 @@
 import * as React from "react"
 import { Ticket } from "lucide-react"
+import { formatDate } from "../lib/business-time"
 import * as styles from "./coupon-card.module.css"
 
 interface CouponCardProps {
@@ -8,10 +9,19 @@ interface CouponCardProps {
   title: string
   description: string
   code?: string
+  /** The last day the offer is honoured (YYYY-MM-DD), shown as "Expires December 31, 2026"; none: nothing said. */
+  expires?: string | null
   headingLevel?: "h2" | "h3"
 }
 
-export function CouponCard({ headingId, title, description, code, headingLevel: Heading = "h3" }: CouponCardProps) {
+export function CouponCard({
+  headingId,
+  title,
+  description,
+  code,
+  expires,
+  headingLevel: Heading = "h3",
+}: CouponCardProps) {
   return (
     <article className={styles.card} aria-labelledby={headingId}>
       <Ticket aria-hidden="true" focusable="false" size={28} className={styles.icon} />
@@ -24,6 +34,7 @@ export function CouponCard({ headingId, title, description, code, headingLevel: 
           Code: <strong>{code}</strong>
         </p>
       ) : null}
+      {expires ? <p className={styles.expires}>Expires {formatDate(expires)}</p> : null}
     </article>
   )
 }

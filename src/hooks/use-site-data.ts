@@ -28,11 +28,26 @@ export function useSiteData() {
           postalCode
           country
         }
+        timeZone
+        builtAt
+        weekSummary
         hours {
           label
           days
           opens
           closes
+        }
+        upcomingSpecialHours {
+          from
+          to
+          opens
+          closes
+          note
+        }
+        notices {
+          text
+          starts
+          ends
         }
         foundingYear
         serviceRadius {
@@ -55,6 +70,8 @@ export function useSiteData() {
   }
   return {
     business,
+    /** The week's hours and the closures and special hours to come, in the shop's time zone. */
+    schedule: { timeZone: business.timeZone, hours: business.hours, specialHours: business.upcomingSpecialHours },
     siteUrl: site.siteMetadata.siteUrl,
     siteName: siteNameOf(business.brand),
     buildYear: site.buildYear,

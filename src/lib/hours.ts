@@ -1,14 +1,27 @@
-/** "08:00" -> "8am", "18:30" -> "6:30pm". */
-export function formatClock(time: string): string {
-  const [hours, minutes] = time.split(":").map(Number)
-  const suffix = hours < 12 ? "am" : "pm"
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12
-  return minutes ? `${hour12}:${String(minutes).padStart(2, "0")}${suffix}` : `${hour12}${suffix}`
+import { DAYS, formatTime } from "./business-time"
+
+export const isClosed = (entry: Pick<Queries.OpeningHours, "opens" | "closes">): boolean => !entry.opens || !entry.closes
+
+/** "8 am–6 pm", or "Closed" for a day with no hours. */
+export function formatHours(entry: Pick<Queries.OpeningHours, "opens" | "closes">): string {
+  return !entry.opens || !entry.closes ? "Closed" : `${formatTime(entry.opens)}–${formatTime(entry.closes)}`
 }
 
-export const isClosed = (entry: Queries.OpeningHours): boolean => !entry.opens || !entry.closes
+/** Monday first, as the week reads on a page. */
+const WEEK = [...DAYS.slice(1), DAYS[0]]
+const short = (day: string) => day.slice(0, 3)
 
-/** "8am–6pm", or "Closed" for a day with no hours. */
-export function formatHours(entry: Queries.OpeningHours): string {
-  return isClosed(entry) ? "Closed" : `${formatClock(entry.opens)}–${formatClock(entry.closes)}`
+/** ["Monday", …, "Friday"] -> "Mon–Fri"; days apart -> "Mon, Wed". */
+function dayRange(days: readonly string[]): string {
+  const order = days.map((day) => WEEK.indexOf(day)).sort((a, b) => a - b)
+  const consecutive = order.every((day, index) => index === 0 || day === order[index - 1] + 1)
+  const names = order.map((day) => short(WEEK[day]))
+  return consecutive && names.length > 2 ? `${names[0]}–${names.at(-1)}` : names.join(", ")
 }
+
+/** The week's opening hours on one line: "Mon–Fri 8 am–6 pm · Sat 9 am–4 pm" (closed days left out). */
+export const weeklySummary = (hours: readonly Pick<Queries.OpeningHours, "days" | "opens" | "closes">[]): string =>
+  hours
+    .filter((entry) => !isClosed(entry))
+    .map((entry) => `${dayRange(entry.days)} ${formatHours(entry)}`)
+    .join(" · ")

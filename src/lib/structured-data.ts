@@ -1,5 +1,6 @@
 import { absoluteUrl } from "./site-url"
 import { isClosed } from "./hours"
+import type { SpecialHours } from "./business-time"
 import type { Crumb } from "./routes"
 
 /** JSON-LD for schema.org, built from the same content the pages show. */
@@ -14,6 +15,8 @@ export interface BusinessFacts {
   address: Queries.BusinessAddress
   geo: { lat: number; lng: number }
   hours: readonly Queries.OpeningHours[]
+  /** The closures and special hours to come (past ones are not built). */
+  specialHours: readonly SpecialHours[]
   foundingYear: number
   priceRange: string
   description: string
@@ -44,14 +47,25 @@ export function localBusinessJsonLd(siteUrl: string, facts: BusinessFacts): Json
       addressCountry: facts.address.country,
     },
     geo: { "@type": "GeoCoordinates", latitude: facts.geo.lat, longitude: facts.geo.lng },
-    openingHoursSpecification: facts.hours
-      .filter((entry) => !isClosed(entry))
-      .map((entry) => ({
+    openingHoursSpecification: [
+      ...facts.hours
+        .filter((entry) => !isClosed(entry))
+        .map((entry) => ({
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: [...entry.days],
+          opens: entry.opens,
+          closes: entry.closes,
+        })),
+      // Holidays and special hours, as Google's LocalBusiness documentation gives them: a day closed
+      // opens and closes at 00:00; validFrom and validThrough are the first and last day.
+      ...facts.specialHours.map((entry) => ({
         "@type": "OpeningHoursSpecification",
-        dayOfWeek: [...entry.days],
-        opens: entry.opens,
-        closes: entry.closes,
+        opens: (entry.opens && entry.closes && entry.opens) || "00:00",
+        closes: (entry.opens && entry.closes && entry.closes) || "00:00",
+        validFrom: entry.from,
+        validThrough: entry.to || entry.from,
       })),
+    ],
     areaServed: [...facts.areaServed],
   }
 }
@@ -96,6 +110,8 @@ export interface OfferFacts {
   title: string
   description: string
   code: string
+  /** The last day it is honoured (YYYY-MM-DD); none: no end. */
+  expires?: string | null
 }
 
 /** The coded offers of the coupons page, each offered by the business. */
@@ -111,6 +127,7 @@ export function offersJsonLd(siteUrl: string, path: string, offers: readonly Off
       description: `${offer.description} Coupon code ${offer.code}.`,
       url: absoluteUrl(siteUrl, path),
       offeredBy: businessRef(siteUrl),
+      ...(offer.expires ? { validThrough: offer.expires } : {}),
     })),
   }
 }

@@ -3,6 +3,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Layout } from "../components/layout/layout"
 import { Section } from "../components/section"
 import { CouponCard } from "../components/coupon-card"
+import { DatedListItem } from "../components/dated-list-item"
 import { CallPrompt } from "../components/call-prompt"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
@@ -18,7 +19,7 @@ export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery
   if (!book) throw new Error("data/coupons.json is missing.")
   const couponIds = uniqueIds(
     "coupon",
-    book.offers.map((offer) => offer.title),
+    book.currentOffers.map((offer) => offer.title),
   )
   return (
     <Layout>
@@ -28,16 +29,17 @@ export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery
         intro="Save on your next appliance repair. Mention the code when you call."
       >
         <ul className={grid.grid}>
-          {book.offers.map((offer, index) => (
-            <li key={offer.code}>
+          {book.currentOffers.map((offer, index) => (
+            <DatedListItem key={offer.code} ends={offer.expires} timeZone={business.timeZone} builtAt={business.builtAt}>
               <CouponCard
                 headingId={couponIds[index]}
                 title={offer.title}
                 description={offer.description}
                 code={offer.code}
+                expires={offer.expires}
                 headingLevel="h2"
               />
-            </li>
+            </DatedListItem>
           ))}
         </ul>
         <p className={styles.disclaimer}>{book.disclaimer}</p>
@@ -52,10 +54,11 @@ export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery
 export const query = graphql`
   query CouponsPage {
     couponBook {
-      offers {
+      currentOffers {
         title
         description
         code
+        expires
       }
       disclaimer
     }
@@ -64,7 +67,7 @@ export const query = graphql`
 
 export function Head({ data }: HeadProps<Queries.CouponsPageQuery>) {
   const { siteUrl } = useSiteData()
-  const offers = data.couponBook?.offers ?? []
+  const offers = data.couponBook?.currentOffers ?? []
   return (
     <SeoHead
       title="Special Offers & Coupons"

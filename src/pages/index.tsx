@@ -5,6 +5,7 @@ import { HomeSection } from "../components/section"
 import { HomeHero } from "../components/home/home-hero"
 import { TrustStrip } from "../components/home/trust-strip"
 import { CouponCard } from "../components/coupon-card"
+import { DatedListItem } from "../components/dated-list-item"
 import { ServiceCards } from "../components/home/service-cards"
 import { BrandLogos, type BrandLogoData } from "../components/home/brand-logos"
 import { CityLinks } from "../components/city-links"
@@ -24,7 +25,7 @@ import { localBusinessJsonLd } from "../lib/structured-data"
 import * as grid from "../components/card-grid.module.css"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
-  const { business } = useSiteData()
+  const { business, schedule } = useSiteData()
   const { homePage, couponBook, townIndex, homePageCopy, serviceAreaMap } = data
   if (!homePage || !couponBook || !homePageCopy) {
     throw new Error("data/business.json, data/coupons.json or data/home-page.json is missing.")
@@ -37,7 +38,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const { serviceRadius } = business
   const couponIds = uniqueIds(
     "coupon",
-    couponBook.homeCoupons.map((coupon) => coupon.title),
+    couponBook.currentHomeCoupons.map((coupon) => coupon.title),
   )
   return (
     <Layout isHome>
@@ -45,10 +46,20 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       <TrustStrip items={homePageCopy.trustStrip} />
       <HomeSection id="coupons" title="Coupons" intro="Mention the offer when you call to schedule.">
         <ul className={grid.grid}>
-          {couponBook.homeCoupons.map((coupon, index) => (
-            <li key={couponIds[index]}>
-              <CouponCard headingId={couponIds[index]} title={coupon.title} description={coupon.description} />
-            </li>
+          {couponBook.currentHomeCoupons.map((coupon, index) => (
+            <DatedListItem
+              key={couponIds[index]}
+              ends={coupon.expires}
+              timeZone={business.timeZone}
+              builtAt={business.builtAt}
+            >
+              <CouponCard
+                headingId={couponIds[index]}
+                title={coupon.title}
+                description={coupon.description}
+                expires={coupon.expires}
+              />
+            </DatedListItem>
           ))}
         </ul>
       </HomeSection>
@@ -83,7 +94,14 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         <CallButton phone={business.phone} />
       </HomeSection>
       <HomeSection id="contact" title="Contact" tone="alt">
-        <ContactDetails phone={business.phone} address={business.address} hours={business.hours} />
+        <ContactDetails
+          phone={business.phone}
+          address={business.address}
+          schedule={schedule}
+          hours={business.hours}
+          weekSummary={business.weekSummary}
+          builtAt={business.builtAt}
+        />
       </HomeSection>
     </Layout>
   )
@@ -132,9 +150,10 @@ export const query = graphql`
       }
     }
     couponBook {
-      homeCoupons {
+      currentHomeCoupons {
         title
         description
+        expires
       }
     }
     allService(sort: { order: ASC }) {
@@ -179,6 +198,7 @@ export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
           address: business.address,
           geo: homePage.geo,
           hours: business.hours,
+          specialHours: business.upcomingSpecialHours,
           foundingYear: business.foundingYear,
           priceRange: homePage.priceRange,
           description: homePage.intro,

@@ -18,5 +18,25 @@ window.addEventListener("DOMContentLoaded", () => {
     fromFile: (text) => ({ records: JSON.parse(text) }),
     toFile: (data) => toText(data.records ?? []),
   })
+  // The content model's rule (internal/content/model.ts, aCurrentCoupon), said before the owner saves:
+  // each list of coupons keeps one that has not expired. The build refuses it too, on the day it runs in
+  // the shop's time zone; here "today" is the owner's own day (YYYY-MM-DD).
+  const COUPON_LISTS = { homeCoupons: "home page coupon", offers: "coupons page offer" }
+  CMS.registerEventListener({
+    name: "preSave",
+    handler: ({ entry }) => {
+      if (entry.get("collection") !== "coupons") return
+      const data = entry.get("data").toJS()
+      const today = new Date().toLocaleDateString("en-CA")
+      for (const [list, noun] of Object.entries(COUPON_LISTS)) {
+        const coupons = data[list] ?? []
+        if (coupons.length && coupons.every((coupon) => coupon.expires && coupon.expires < today)) {
+          throw new Error(
+            `Every ${noun} has expired: keep at least one current (a later expiry date, or none), or add one.`,
+          )
+        }
+      }
+    },
+  })
   CMS.init()
 })

@@ -5,6 +5,7 @@ import { PUBLIC_DIR, builtRoutes, htmlFileFor, page } from "./built-site"
 import { readBusiness, readCities, readCoupons, readServices } from "../fixtures/content"
 import { inlineScriptHashes, pagePolicy } from "../../internal/csp"
 import { resolveSiteUrl } from "../../src/lib/site-url"
+import { localTime } from "../../src/lib/business-time"
 import { expectEvery, expectNone } from "../offenders"
 
 // The build under test was made with the same environment as this run.
@@ -198,11 +199,25 @@ describe("structured data", () => {
       addressCountry: business.address.country,
     })
     expect(local.geo).toMatchObject({ "@type": "GeoCoordinates" })
-    expect(local.openingHoursSpecification).toEqual(
+    const hours = local.openingHoursSpecification as Array<Record<string, unknown>>
+    expect(hours.filter((entry) => !entry.validFrom)).toEqual(
       business.hours
         .filter((entry) => entry.opens && entry.closes)
         .map(({ days, opens, closes }) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: days, opens, closes })),
     )
+    // Holidays and special hours, as Google gives them: closed is 00:00 to 00:00, from and through its days.
+    const asGiven = (business.specialHours ?? []).map(({ from, to, opens, closes }) => ({
+      "@type": "OpeningHoursSpecification",
+      opens: (opens && closes && opens) || "00:00",
+      closes: (opens && closes && closes) || "00:00",
+      validFrom: from,
+      validThrough: to || from,
+    }))
+    const special = hours.filter((entry) => entry.validFrom)
+    // Built on or before today: every entry that has not ended today is there, and nothing else.
+    const today = localTime(Date.now(), business.timeZone).date
+    expect(special).toEqual(expect.arrayContaining(asGiven.filter((entry) => entry.validThrough >= today)))
+    expect(asGiven).toEqual(expect.arrayContaining(special))
     expect(local.foundingDate).toBe(String(business.foundingYear))
     expect(local.priceRange).toBeTruthy()
     expect(local.areaServed).toEqual([expect.objectContaining({ "@type": "GeoCircle" })])

@@ -6,6 +6,8 @@ import {
   type BrandContent,
   type BusinessContent,
   type CityContent,
+  type CouponBookContent,
+  type SiteNoticeContent,
   type ServiceContent,
 } from "../../internal/content/model"
 import {
@@ -31,7 +33,8 @@ function realFiles() {
     city: (slug: string) => record<CityContent>(`cities/${slug}.json`),
     service: (slug: string) => record<ServiceContent>(`services/${slug}.json`),
     brands: record<BrandContent[]>("brands.json"),
-    coupons: record<Record<string, unknown>>("coupons.json"),
+    coupons: record<CouponBookContent>("coupons.json"),
+    notice: record<SiteNoticeContent>("notice.json"),
   }
 }
 
@@ -286,6 +289,89 @@ describe("content validation", () => {
     service("washer-repair").order = 1
     expect(messageFor(files)).toContain(
       `data/services/washer-repair.json, record "washer-repair", field "order": is 1, as in data/services/refrigerator-repair.json`,
+    )
+  })
+})
+
+describe("dated content", () => {
+  /** The build's message on a field of the business record, or of an entry of one of its lists ("specialHours #1"). */
+  const business = (message: string, field: string, record = '"business"') =>
+    `data/business.json, record ${record}, field "${field}": ${message}`
+
+  beforeEach(() => {
+    // The build's day, as SITE_CLOCK fixes it for the tests: Friday, November 20, 2026, noon in Chicago.
+    process.env.SITE_CLOCK = "2026-11-20T18:00:00Z"
+  })
+  afterAll(() => {
+    delete process.env.SITE_CLOCK
+  })
+
+  it("refuses a closure that ends before it starts", () => {
+    const { files, business: shop } = realFiles()
+    shop.specialHours = [{ from: "2026-12-24", to: "2026-12-20", note: "the holidays" }]
+    expect(messageFor(files)).toContain(
+      business("is 2026-12-20, before the first day 2026-12-24", "to", "specialHours #1"),
+    )
+  })
+
+  it("refuses special hours that close before they open, or give one time only", () => {
+    const { files, business: shop } = realFiles()
+    shop.specialHours = [
+      { from: "2026-12-24", opens: "13:00", closes: "09:00" },
+      { from: "2026-12-31", opens: "09:00", closes: "" },
+    ]
+    const message = messageFor(files)
+    expect(message).toContain(business("is 09:00, not after the opening time 13:00", "closes", "specialHours #1"))
+    expect(message).toContain(business("is empty: give both times, or neither (closed)", "closes", "specialHours #2"))
+  })
+
+  it("refuses weekly hours that close before they open", () => {
+    const { files, business: shop } = realFiles()
+    shop.hours[1].closes = "08:00"
+    expect(messageFor(files)).toContain(
+      business("is 08:00, not after the opening time 09:00", "closes", 'hours #2 "Saturday"'),
+    )
+  })
+
+  it("refuses entries that overlap, naming the earlier one", () => {
+    const { files, business: shop } = realFiles()
+    shop.specialHours = [
+      { from: "2026-12-24", to: "2027-01-01", note: "the holidays" },
+      { from: "2026-12-31", opens: "09:00", closes: "12:00" },
+    ]
+    expect(messageFor(files)).toContain(
+      business("overlaps entry 1 (2026-12-24 to 2027-01-01): a day has one set of hours", "from", "specialHours #2"),
+    )
+  })
+
+  it("refuses a day that is not on the calendar and a time zone no browser knows", () => {
+    const { files, business: shop } = realFiles()
+    shop.specialHours = [{ from: "2026-02-30" }]
+    shop.timeZone = "Central Time"
+    const message = messageFor(files)
+    expect(message).toContain(business("is not a day of the calendar", "from", "specialHours #1"))
+    expect(message).toContain(business("must be a time zone name, e.g. America/Chicago", "timeZone"))
+  })
+
+  it("refuses a list of coupons that have all expired by the build's day, and accepts one still current", () => {
+    const { files, coupons } = realFiles()
+    coupons.offers = coupons.offers.map((offer, index) => ({ ...offer, expires: `2026-11-1${index}` }))
+    expect(messageFor(files)).toContain(
+      `data/coupons.json, record "coupons", field "offers": every coupon has expired (the last on 2026-11-12, before today, 2026-11-20)`,
+    )
+    coupons.offers[2].expires = "2026-11-20"
+    expect(findContentProblems(files, { fileExists })).toEqual([])
+  })
+
+  it("refuses a notice switched on without its text, or ending before it starts", () => {
+    const { files, notice } = realFiles()
+    Object.assign(notice, { show: true, text: "", starts: "2026-12-02", ends: "2026-12-01" })
+    const message = messageFor(files)
+    expect(message).toContain(
+      `data/notice.json, record "notice", field "text": is empty: write the notice, or switch it off`,
+    )
+    expect(message).toContain(
+      `data/notice.json, record "notice", field "ends": is 2026-12-01, before the first day 2026-12-02`,
     )
   })
 })

@@ -331,12 +331,15 @@ describe("the formats of static/admin/editor.js", () => {
     fromFile: (text: string) => Record<string, unknown>
     toFile: (data: Record<string, unknown>) => string
   }
+  type EntryEvent = { name: string; handler: (event: { entry: unknown }) => void }
   const formats = new Map<string, Formatter>()
+  const events: EntryEvent[] = []
   let started = false
   const listeners: Array<() => void> = []
   const window = {
     CMS: {
       registerCustomFormat: (name: string, _extension: string, formatter: Formatter) => formats.set(name, formatter),
+      registerEventListener: (event: EntryEvent) => events.push(event),
       init: () => {
         started = true
       },
@@ -364,5 +367,30 @@ describe("the formats of static/admin/editor.js", () => {
       return !fieldsAsEdited || format.toFile(entry) !== `${JSON.stringify(JSON.parse(text), null, 2)}\n`
     })
     expect(changed).toEqual([])
+  })
+
+  it("refuses, before saving, a list of coupons that have all expired, as the build does", () => {
+    const preSave = events.find((event) => event.name === "preSave")?.handler
+    expect(preSave).toBeDefined()
+    /** Decap's entry of the coupons file, as the handler reads it (Immutable's get and toJS). */
+    const entry = (data: object) => ({
+      get: (key: string) => (key === "collection" ? "coupons" : { toJS: () => data }),
+    })
+    const files = readContentFiles(DATA_DIR)
+    const coupons = files.get("coupons.json") as { offers: Array<{ expires?: string }> }
+    const buildRefuses = () =>
+      findContentProblems(files, { fileExists: (file) => fs.existsSync(path.resolve(DATA_DIR, file)) }).filter(
+        (problem) => problem.file === "data/coupons.json",
+      ).length > 0
+
+    coupons.offers.forEach((offer, index) => (offer.expires = `2020-01-0${index + 1}`))
+    expect(() => preSave?.({ entry: entry(coupons) })).toThrow(
+      "Every coupons page offer has expired: keep at least one current (a later expiry date, or none), or add one.",
+    )
+    expect(buildRefuses()).toBe(true)
+
+    delete coupons.offers[1].expires
+    expect(() => preSave?.({ entry: entry(coupons) })).not.toThrow()
+    expect(buildRefuses()).toBe(false)
   })
 })

@@ -4,8 +4,22 @@ import userEvent from "@testing-library/user-event"
 import { SiteHeader } from "../../src/components/layout/site-header"
 
 const phone = { display: "(847) 555-0142", e164: "+18475550142" }
+const schedule = {
+  timeZone: "America/Chicago",
+  hours: [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" }],
+  specialHours: [],
+}
 const renderHeader = (isHome: boolean) =>
-  render(<SiteHeader siteName="North Shore Appliance Repair" phone={phone} isHome={isHome} />)
+  render(
+    <SiteHeader
+      siteName="North Shore Appliance Repair"
+      phone={phone}
+      isHome={isHome}
+      schedule={schedule}
+      weekSummary="Mon–Fri 8 am–6 pm"
+      builtAt="2026-11-20T18:00:00.000Z"
+    />,
+  )
 const SECTIONS = ["coupons", "services", "brands", "service-area", "about", "contact"]
 
 describe("site header", () => {

@@ -2,15 +2,19 @@ import * as React from "react"
 import { Clock, MapPin, Phone as PhoneIcon } from "lucide-react"
 import { CallButton } from "../call-button"
 import { OpeningHoursList } from "../opening-hours-list"
+import { OpeningStatus } from "../opening-status"
 import * as styles from "./contact-details.module.css"
 
 interface ContactDetailsProps {
   phone: Queries.BusinessPhone
   address: Queries.BusinessAddress
+  schedule: React.ComponentProps<typeof OpeningStatus>["schedule"]
   hours: readonly Queries.OpeningHours[]
+  weekSummary: string
+  builtAt: string
 }
 
-export function ContactDetails({ phone, address, hours }: ContactDetailsProps) {
+export function ContactDetails({ phone, address, schedule, hours, weekSummary, builtAt }: ContactDetailsProps) {
   return (
     <div className={styles.grid}>
       <div>
@@ -27,6 +31,7 @@ export function ContactDetails({ phone, address, hours }: ContactDetailsProps) {
         <h3 className={styles.heading}>
           <Clock aria-hidden="true" focusable="false" /> Hours
         </h3>
+        <OpeningStatus schedule={schedule} weekSummary={weekSummary} builtAt={builtAt} className={styles.status} />
         <OpeningHoursList hours={hours} />
       </div>
       <div>

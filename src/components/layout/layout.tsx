@@ -2,6 +2,7 @@ import * as React from "react"
 import { useSiteData } from "../../hooks/use-site-data"
 import { SiteFooter } from "./site-footer"
 import { SiteHeader } from "./site-header"
+import { SiteNotice } from "../site-notice"
 import * as styles from "./layout.module.css"
 
 interface LayoutProps {
@@ -13,13 +14,21 @@ interface LayoutProps {
 const MAIN_ID = "main-content"
 
 export function Layout({ children, isHome = false }: LayoutProps) {
-  const { business, siteName, services, buildYear } = useSiteData()
+  const { business, schedule, siteName, services, buildYear } = useSiteData()
   return (
     <>
       <a href={`#${MAIN_ID}`} className={styles.skipLink}>
         Skip to main content
       </a>
-      <SiteHeader siteName={siteName} phone={business.phone} isHome={isHome} />
+      <SiteNotice notices={business.notices} timeZone={business.timeZone} builtAt={business.builtAt} />
+      <SiteHeader
+        siteName={siteName}
+        phone={business.phone}
+        isHome={isHome}
+        schedule={schedule}
+        weekSummary={business.weekSummary}
+        builtAt={business.builtAt}
+      />
       <main id={MAIN_ID} tabIndex={-1}>
         {children}
       </main>

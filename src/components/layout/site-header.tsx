@@ -2,6 +2,7 @@ import * as React from "react"
 import { Link } from "gatsby"
 import { Menu, X } from "lucide-react"
 import { CallButton } from "../call-button"
+import { OpeningStatus } from "../opening-status"
 import { useHydrated } from "../../hooks/use-hydrated"
 import { NAV_ITEMS, sectionHref } from "./nav-items"
 import * as styles from "./site-header.module.css"
@@ -10,12 +11,17 @@ interface SiteHeaderProps {
   siteName: string
   phone: Queries.BusinessPhone
   isHome: boolean
+  /** The week's hours and the closures to come: the line under the phone button says whether we answer now. */
+  schedule: React.ComponentProps<typeof OpeningStatus>["schedule"]
+  weekSummary: string
+  builtAt: string
 }
 
 const MENU_ID = "site-menu"
 
 /**
- * Sticky header: brand, section links and the phone button. Under the
+ * Sticky header: brand, section links, the phone button and, on a line of its
+ * own under it, whether we answer now (OpeningStatus). Under the
  * desktop breakpoint the links sit in a disclosure menu. On narrow phones
  * the phone button shows the number alone and the menu button its icon alone
  * (their names still say "Call" and "Menu"), so both fit beside each other
@@ -25,7 +31,7 @@ const MENU_ID = "site-menu"
  * close-on-tap, keeping the menu open and the focus on the toggle if the
  * visitor had got there first.
  */
-export function SiteHeader({ siteName, phone, isHome }: SiteHeaderProps) {
+export function SiteHeader({ siteName, phone, isHome, schedule, weekSummary, builtAt }: SiteHeaderProps) {
   const hydrated = useHydrated()
   const [open, setOpen] = React.useState(false)
   const buttonRef = React.useRef<HTMLButtonElement>(null)
@@ -99,6 +105,7 @@ export function SiteHeader({ siteName, phone, isHome }: SiteHeaderProps) {
           </ul>
         </nav>
         <CallButton phone={phone} className={styles.call} labelClassName={styles.callLabel} />
+        <OpeningStatus schedule={schedule} weekSummary={weekSummary} builtAt={builtAt} className={styles.status} />
       </div>
     </header>
   )
