@@ -137,7 +137,8 @@ export function computedFields(getNodesByType: GetNodesByType) {
       },
       builtAt: {
         type: "String!",
-        description: "The instant the build took as now (ISO 8601): what the pages show until the browser reads its clock",
+        description:
+          "The instant the build took as now (ISO 8601): what the pages show until the browser reads its clock",
         resolve: () => new Date(buildInstant()).toISOString(),
       },
       upcomingSpecialHours: {
@@ -151,7 +152,8 @@ export function computedFields(getNodesByType: GetNodesByType) {
           "The lines at the top of every page that have not ended by the build's day: the owner's notice when on, and one for each closure or special hours with an occasion, from a week before",
         resolve: async (source: BusinessContent, _args: unknown, context: ResolverContext) => {
           const notice = await context.nodeModel.findOne<SiteNoticeContent>({ type: "SiteNotice" })
-          const own = notice?.show && notice.text ? [{ text: notice.text, starts: notice.starts, ends: notice.ends }] : []
+          const own =
+            notice?.show && notice.text ? [{ text: notice.text, starts: notice.starts, ends: notice.ends }] : []
           return [...own, ...closureNotices(upcomingSpecialHours(source))].filter((line) =>
             notEnded(line.ends, source.timeZone),
           )

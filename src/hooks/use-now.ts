@@ -7,11 +7,14 @@ let timer: ReturnType<typeof setTimeout> | undefined
 
 /** Reads the clock again at the start of each minute, and tells every component that uses it. */
 function schedule() {
-  timer = setTimeout(() => {
-    now = Date.now()
-    listeners.forEach((listener) => listener())
-    schedule()
-  }, MINUTE - (Date.now() % MINUTE))
+  timer = setTimeout(
+    () => {
+      now = Date.now()
+      listeners.forEach((listener) => listener())
+      schedule()
+    },
+    MINUTE - (Date.now() % MINUTE),
+  )
 }
 
 function subscribe(listener: () => void) {

@@ -136,7 +136,8 @@ export const closureNotices = (specialHours: readonly SpecialHours[]): Notice[] 
     .map(({ from, to, opens, closes, note }) => {
       const ends = to || from
       const range = ends > from
-      const open = opens && closes ? `Open ${formatTime(opens)} to ${formatTime(closes)}${range ? "" : " on"}` : "Closed"
+      const open =
+        opens && closes ? `Open ${formatTime(opens)} to ${formatTime(closes)}${range ? "" : " on"}` : "Closed"
       const days = dayAndDate(from) + (range ? ", through " + dayAndDate(ends) : "")
       return { text: `${open} ${days}, for ${note}.`, starts: addDays(from, -7), ends }
     })

@@ -1,6 +1,7 @@
 import { DAYS, formatTime } from "./business-time"
 
-export const isClosed = (entry: Pick<Queries.OpeningHours, "opens" | "closes">): boolean => !entry.opens || !entry.closes
+export const isClosed = (entry: Pick<Queries.OpeningHours, "opens" | "closes">): boolean =>
+  !entry.opens || !entry.closes
 
 /** "8 am–6 pm", or "Closed" for a day with no hours. */
 export function formatHours(entry: Pick<Queries.OpeningHours, "opens" | "closes">): string {

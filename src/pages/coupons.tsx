@@ -30,7 +30,12 @@ export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery
       >
         <ul className={grid.grid}>
           {book.currentOffers.map((offer, index) => (
-            <DatedListItem key={offer.code} ends={offer.expires} timeZone={business.timeZone} builtAt={business.builtAt}>
+            <DatedListItem
+              key={offer.code}
+              ends={offer.expires}
+              timeZone={business.timeZone}
+              builtAt={business.builtAt}
+            >
               <CouponCard
                 headingId={couponIds[index]}
                 title={offer.title}

@@ -29,9 +29,7 @@ const schedule = {
 }
 const WEEK = "Mon–Fri 8 am–6 pm · Sat 9 am–4 pm"
 
-const status = (
-  <OpeningStatus schedule={schedule} weekSummary={WEEK} builtAt={BUILT_AT} className="where-it-sits" />
-)
+const status = <OpeningStatus schedule={schedule} weekSummary={WEEK} builtAt={BUILT_AT} className="where-it-sits" />
 
 /** The browser's clock at an instant, its timers under the test's hand. */
 function clockAt(iso: string) {
