@@ -17,6 +17,8 @@ const PHONE_ONLY = /phone-menu\.spec\.ts$/
 const VIEWPORT_DEPENDENT = /(navigation|phone-menu|maps)\.spec\.ts$/
 /** Chromium, WebKit and Firefox, each driven its own way (tests/e2e/engines/drivers.ts): its own project. */
 const ENGINES = /engines\.(spec|sweep)\.ts$/
+/** Dated content at fixed instants: only in the copy built as of a fixed instant (scripts/other-region-check.mjs). */
+const CLOCK = /clock\.spec\.ts$/
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -42,7 +44,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [EDITOR, PHONE_ONLY, ENGINES],
+      testIgnore: [EDITOR, PHONE_ONLY, ENGINES, CLOCK],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
@@ -57,6 +59,9 @@ export default defineConfig({
     // It starts its own HTTPS server and browsers; no Playwright page.
     { name: "engine-sweeps", testMatch: /engines\.sweep\.ts$/ },
     { name: "engines", testMatch: /engines\.spec\.ts$/, dependencies: ["engine-sweeps"] },
+    // The opening status, the notice and the coupons at fixed instants, on a phone whose own clock is
+    // in Berlin (a test moves it to Tokyo): run in the copy scripts/other-region-check.mjs builds.
+    { name: "clock", testMatch: CLOCK, use: { ...PHONE, timezoneId: "Europe/Berlin" } },
     // The owner's editor at /admin/: once, on a desktop (it edits a copy of the project and builds it).
     { name: "editor", testMatch: EDITOR, use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],

@@ -1,41 +1,59 @@
 #!/usr/bin/env node
 /**
- * Another region is a matter of data: copies the project to a temporary folder,
+ * A second site, from data alone: copies the project to a temporary folder,
  * replaces its data/ with tests/fixtures/other-region/ (a business in Madison,
- * Wisconsin, and six Dane County towns), builds the copy and runs the
- * `other-region` suite there (tests/other-region/), which finds no trace of
- * Illinois on any page or map. Then the copy is removed, unless --keep.
+ * Wisconsin, six Dane County towns, and dated content: closures, special hours,
+ * coupons that expire, a notice), builds the copy as of a fixed instant
+ * (SITE_CLOCK, FIXTURE_CLOCK below) and runs there
+ *  - the `other-region` suite (tests/other-region/): no trace of Illinois on any
+ *    page or map, and what the build leaves out as past;
+ *  - the `clock` browser tests (tests/e2e/clock.spec.ts): each page at fixed
+ *    instants and device time zones, the opening status, the notice and the coupons.
+ * Then the copy is removed, unless --keep.
  *
  *   node scripts/other-region-check.mjs [--keep]
  *
- * Writes the suite's jest report to reports/other-region.json; exits 1 when
- * anything fails.
+ * Writes the suite's jest report to reports/other-region.json and the browser
+ * tests' to reports/clock.json; exits 1 when anything fails.
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { ROOT, copyProject } from "./project-copy.cjs"
+import { freePort } from "./browser.cjs"
 
 export const REGION_REPORT = path.join(ROOT, "reports", "other-region.json")
+export const CLOCK_REPORT = path.join(ROOT, "reports", "clock.json")
 const FIXTURE = path.join(ROOT, "tests", "fixtures", "other-region")
+/** The instant the fixture's build takes as now: Friday, October 30, 2026, noon in Madison (CDT). */
+export const FIXTURE_CLOCK = "2026-10-30T17:00:00Z"
 
-const run = (command, args, cwd) => spawnSync(command, args, { cwd, stdio: "inherit", env: process.env }).status === 0
+const run = (command, args, cwd, env = {}) =>
+  spawnSync(command, args, { cwd, stdio: "inherit", env: { ...process.env, ...env } }).status === 0
 
-function main() {
+async function main() {
   const keep = process.argv.includes("--keep")
   fs.mkdirSync(path.dirname(REGION_REPORT), { recursive: true })
-  fs.rmSync(REGION_REPORT, { force: true })
+  for (const report of [REGION_REPORT, CLOCK_REPORT]) fs.rmSync(report, { force: true })
   const copy = copyProject("other-region-")
   try {
     fs.rmSync(path.join(copy, "data"), { recursive: true, force: true })
     fs.cpSync(FIXTURE, path.join(copy, "data"), { recursive: true })
-    console.log(`other region: building ${copy} with the data of tests/fixtures/other-region/`)
-    const ok =
-      run("npx", ["gatsby", "build"], copy) &&
-      run("npx", ["jest", "--selectProjects", "other-region", "--json", "--outputFile", REGION_REPORT], copy)
-    console.log(`other region: ${ok ? "no trace of Illinois on any page" : "FAILED"}`)
-    return ok
+    console.log(`other region: building ${copy} with the data of tests/fixtures/other-region/, as of ${FIXTURE_CLOCK}`)
+    const built = run("npx", ["gatsby", "build"], copy, { SITE_CLOCK: FIXTURE_CLOCK })
+    const suite =
+      built && run("npx", ["jest", "--selectProjects", "other-region", "--json", "--outputFile", REGION_REPORT], copy)
+    const clock =
+      built &&
+      run("npx", ["playwright", "test", "--project", "clock"], copy, {
+        E2E_PORT: String(await freePort()),
+        E2E_REPORT: CLOCK_REPORT,
+      })
+    console.log(
+      `other region: ${suite ? "no trace of Illinois on any page" : "FAILED"}; dated content at fixed instants: ${clock ? "right" : "FAILED"}`,
+    )
+    return suite && clock
   } finally {
     if (keep) console.log(`other region: copy kept in ${copy}`)
     else fs.rmSync(copy, { recursive: true, force: true })
@@ -43,5 +61,5 @@ function main() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exit(main() ? 0 : 1)
+  process.exit((await main()) ? 0 : 1)
 }

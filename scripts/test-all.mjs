@@ -12,8 +12,10 @@
  *                 and the engines project: Chromium, WebKit and Firefox on every template
  *   edited-copy   the editor's tests edit a copy of the project and build it; then the
  *                 build-output suite runs on that copy (scripts/edited-copy-check.mjs)
- *   other-region  a copy whose data is a business and towns in another state, built;
- *                 no page carries a trace of Illinois (scripts/other-region-check.mjs)
+ *   other-region  a copy whose data is a business and towns in another state, built as of
+ *                 a fixed instant; no page carries a trace of Illinois, and the opening status,
+ *                 the notice and the coupons read right at fixed instants and device time
+ *                 zones in Chromium (scripts/other-region-check.mjs)
  *   lighthouse    the Lighthouse gate, one check per rule on six pages (scripts/lighthouse-gate.mjs)
  *   size-budget   the home page's bytes as Chromium transfers them (scripts/size-budget.mjs)
  * A stage that cannot report its own counts counts as one check.
@@ -36,7 +38,7 @@ import fs from "node:fs"
 import path from "node:path"
 import readline from "node:readline"
 import { EDITOR_REPORT, SUITE_REPORT } from "./edited-copy-check.mjs"
-import { REGION_REPORT } from "./other-region-check.mjs"
+import { CLOCK_REPORT, REGION_REPORT } from "./other-region-check.mjs"
 import { freePort } from "./browser.cjs"
 
 const REPORTS = path.resolve("reports")
@@ -138,11 +140,14 @@ const editedCopy = () =>
     return [editorPassed + suitePassed, failed + (ok || failed > 0 ? 0 : 1)]
   })
 
-/** A copy built for another region (scripts/other-region-check.mjs): its suite's counts. */
+/** A copy built for another region at a fixed instant (scripts/other-region-check.mjs): its suite's and its clock tests' counts. */
 const otherRegion = () =>
   stage("other-region", async () => {
     const ok = await run("other-region", "node", ["scripts/other-region-check.mjs", ...(keep ? ["--keep"] : [])])
-    return jestCounts(ok, readJson(REGION_REPORT))
+    const [suitePassed, suiteFailed] = jestCounts(true, readJson(REGION_REPORT))
+    const [clockPassed, clockFailed] = playwrightCounts(true, readJson(CLOCK_REPORT))
+    const failed = suiteFailed + clockFailed
+    return [suitePassed + clockPassed, failed + (ok || failed > 0 ? 0 : 1)]
   })
 
 /** The Lighthouse gate: one check per rule, each judged on every page. */

@@ -24,8 +24,14 @@ export function OpeningStatus({ schedule, weekSummary, builtAt, className }: Ope
   const hydrated = useHydrated()
   const now = useNow(builtAt)
   const status = hydrated ? openingStatus(now, schedule) : null
+  // A new line in place of the old at each change, not the old line's text changed: text that
+  // moves inside a box counts as a layout shift, a box put in the place of one of its size does not.
   return (
-    <p className={`${styles.status} ${className ?? ""}`} data-open={status ? status.open : undefined}>
+    <p
+      key={status ? status.text : "week"}
+      className={`${styles.status} ${className ?? ""}`}
+      data-open={status ? status.open : undefined}
+    >
       {status ? status.text : weekSummary}
     </p>
   )
