@@ -28,7 +28,7 @@ import {
  * decap-server's local backend over a Git copy of the project, where the owner
  * makes every edit the README promises through the editorial workflow (draft,
  * ready, publish): a coupon's title, a new town, the shop's street, one brand
- * more; is stopped by a required field; and the copy is built once and its pages
+ * more, a closure and a coupon's end; is stopped by a required field; and the copy is built once and its pages
  * checked. scripts/edited-copy-check.mjs (a stage of `npm test`) then runs the
  * whole build-output suite on that built copy: EDITED_COPY_DIR names the folder
  * and keeps it; without it the copy is temporary (KEEP_EDITOR_COPY keeps it).
@@ -63,8 +63,12 @@ test.describe("on the local backend, over a copy of the project", () => {
   let backend: { url: string; process: ChildProcess }
   let site: { origin: string; process: ChildProcess }
   const original = {
-    coupons: readJson<{ homeCoupons: Array<{ title: string }> }>(path.join(ROOT, "data/coupons.json")),
-    business: readJson<{ address: { street: string } }>(path.join(ROOT, "data/business.json")),
+    coupons: readJson<{ homeCoupons: Array<{ title: string }>; offers: Array<{ title: string; expires?: string }> }>(
+      path.join(ROOT, "data/coupons.json"),
+    ),
+    business: readJson<{ address: { street: string }; specialHours?: Array<{ from: string; to?: string }> }>(
+      path.join(ROOT, "data/business.json"),
+    ),
     brands: readJson<Array<{ name: string; slug: string }>>(path.join(ROOT, "data/brands.json")),
     cities: [] as string[],
   }
@@ -86,6 +90,26 @@ test.describe("on the local backend, over a copy of the project", () => {
   }
 
   const NEW_TOWN = { name: LINCOLNWOOD.name, localParagraph: LINCOLNWOOD.localParagraph }
+
+  /** The day `days` after today (YYYY-MM-DD): dated content the build keeps whenever the test runs. */
+  const dayFromNow = (days: number) => new Date(Date.now() + days * 864e5).toISOString().slice(0, 10)
+  // A closure two days or more from now on a day no closure of data/ holds (entries may not overlap):
+  // within the week, so the build announces it at the top of every page.
+  const taken = (day: string) =>
+    (original.business.specialHours ?? []).some((entry) => entry.from <= day && day <= (entry.to || entry.from))
+  const NEW_CLOSURE = {
+    from: [2, 3, 4, 5].map(dayFromNow).find((day) => !taken(day)) as string,
+    note: "staff training",
+  }
+  const NEW_OFFER_EXPIRY = dayFromNow(60)
+  /** "2026-12-03" as the site writes it. */
+  const longDay = (day: string, weekday: boolean) =>
+    new Date(day).toLocaleDateString("en-US", {
+      timeZone: "UTC",
+      month: "long",
+      day: "numeric",
+      ...(weekday ? { weekday: "long" } : { year: "numeric" }),
+    })
 
   test.beforeAll(async () => {
     work = projectCopy(process.env.EDITED_COPY_DIR)
@@ -278,6 +302,53 @@ test.describe("on the local backend, over a copy of the project", () => {
     expect(await editor.cspViolations()).toEqual([])
   })
 
+  test("the owner adds a closure with its occasion and publishes: business.json gains it at the end", async ({
+    page,
+  }) => {
+    const { editor } = await logIn(page)
+    const business = readJson<Record<string, unknown> & { specialHours?: object[] }>(
+      path.join(work, "data/business.json"),
+    )
+    await page.goto(`${site.origin}/admin/#/collections/business/entries/business`)
+    await page.getByRole("button", { name: /^Add Closure or special hours$/i }).click()
+    await page.getByLabel("First day", { exact: true }).last().fill(NEW_CLOSURE.from)
+    // Decap labels a field that may stay empty "Occasion (optional)".
+    await page
+      .getByLabel(/^Occasion\b/)
+      .last()
+      .fill(NEW_CLOSURE.note)
+    await saveDraft(page)
+    await publish(page)
+    const closures = readJson<{ specialHours: object[] }>(path.join(work, "data/business.json")).specialHours
+    expect(closures.slice(0, -1)).toEqual(business.specialHours ?? [])
+    expect(closures.at(-1)).toMatchObject(NEW_CLOSURE)
+    expect(branches(work)).toEqual(["main"])
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  test("the owner gives a coupons page offer its last day and publishes: coupons.json gains it there only", async ({
+    page,
+  }) => {
+    const { editor } = await logIn(page)
+    const first = original.coupons.offers[0].title
+    const expected = readJson<typeof original.coupons>(path.join(work, "data/coupons.json"))
+    expected.offers[0].expires = NEW_OFFER_EXPIRY
+    await page.goto(`${site.origin}/admin/#/collections/coupons/entries/coupons`)
+    await page.getByText(first, { exact: true }).locator("xpath=..").locator("button").first().click()
+    // Every coupon has its field (the home page's first): the first offer's follows the home page's.
+    await page
+      .getByLabel(/^Expires\b/)
+      .nth(expected.homeCoupons.length)
+      .fill(NEW_OFFER_EXPIRY)
+    await saveDraft(page)
+    await publish(page)
+    expect(readJson(path.join(work, "data/coupons.json"))).toEqual(expected)
+    expect(branches(work)).toEqual(["main"])
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
   test("a town with an empty required field is refused with a visible message, and nothing is written", async ({
     page,
   }) => {
@@ -298,7 +369,7 @@ test.describe("on the local backend, over a copy of the project", () => {
     expect(await editor.cspViolations()).toEqual([])
   })
 
-  test("the edited copy builds: its pages show the new coupon title, the new town, the new street and the new brand", async ({
+  test("the edited copy builds: its pages show the new coupon title, the new town, the new street, the new brand, the closure and the offer's end", async ({
     page,
   }) => {
     test.setTimeout(20 * 60_000)
@@ -335,6 +406,14 @@ test.describe("on the local backend, over a copy of the project", () => {
       await expect(page.locator("footer")).toContainText(NEW_STREET)
       await page.goto(`${built.origin}/brands/`)
       await expect(page.locator("main")).toContainText(NEW_BRAND.name)
+      // The closure, a week or less away, is announced at the top of every page; the offer says its end.
+      await expect(page.getByRole("complementary", { name: "Notice" })).toContainText(
+        `Closed ${longDay(NEW_CLOSURE.from, true)}, for ${NEW_CLOSURE.note}.`,
+      )
+      await page.goto(`${built.origin}/coupons/`)
+      await expect(page.locator("main li").filter({ hasText: original.coupons.offers[0].title })).toContainText(
+        `Expires ${longDay(NEW_OFFER_EXPIRY, false)}`,
+      )
     } finally {
       stop(built.process)
     }
