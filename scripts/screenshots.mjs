@@ -17,6 +17,8 @@
  *   npm run build && npm run screenshots
  *   npm run screenshots -- --widths 320,390 --pages /,/brands/ --out /tmp/shots
  *   npm run screenshots -- --engine webkit          (one engine; all three by default)
+ *   npm run screenshots -- --header-reading joined  (two rules naming one header both apply;
+ *                                                    the later wins by default: scripts/netlify-headers.mjs)
  */
 import fs from "node:fs"
 import path from "node:path"
@@ -122,7 +124,7 @@ if (unknownEngine.length) {
   process.exit(1)
 }
 
-const server = await startServer({ port: 0, tls: true })
+const server = await startServer({ port: 0, tls: true, headerReading: flag("--header-reading") ?? "last" })
 const origin = `https://127.0.0.1:${server.address().port}`
 const shotPath = (urlPath, width, engine) => path.join(outDir, `${fileStem(urlPath)}-${width}-${engine}.png`)
 const report = (engine, width, urlPath, height, scrollWidth) => {
