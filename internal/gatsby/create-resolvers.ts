@@ -55,6 +55,16 @@ async function timeZoneOf(context: ResolverContext): Promise<string> {
   return ((await businessOf(context)) as unknown as BusinessContent).timeZone
 }
 
+/** The coupons of one list of the coupon book that have not expired by the build's day. */
+const notExpired = (list: "homeCoupons" | "offers", type: string, description: string) => ({
+  type,
+  description,
+  resolve: async (source: CouponBookContent, _args: unknown, context: ResolverContext) => {
+    const timeZone = await timeZoneOf(context)
+    return source[list].filter((coupon) => notEnded(coupon.expires, timeZone))
+  },
+})
+
 /** A field computed at build time: its GraphQL type, arguments (root fields), description and resolver. */
 export interface ComputedField {
   type: string
@@ -161,22 +171,16 @@ export function computedFields(getNodesByType: GetNodesByType) {
       },
     },
     CouponBook: {
-      currentHomeCoupons: {
-        type: "[HomeCoupon!]!",
-        description: "The home page's coupons that have not expired by the build's day",
-        resolve: async (source: CouponBookContent, _args: unknown, context: ResolverContext) => {
-          const timeZone = await timeZoneOf(context)
-          return source.homeCoupons.filter((coupon) => notEnded(coupon.expires, timeZone))
-        },
-      },
-      currentOffers: {
-        type: "[CouponOffer!]!",
-        description: "The coupons page's offers that have not expired by the build's day",
-        resolve: async (source: CouponBookContent, _args: unknown, context: ResolverContext) => {
-          const timeZone = await timeZoneOf(context)
-          return source.offers.filter((offer) => notEnded(offer.expires, timeZone))
-        },
-      },
+      currentHomeCoupons: notExpired(
+        "homeCoupons",
+        "[HomeCoupon!]!",
+        "The home page's coupons that have not expired by the build's day",
+      ),
+      currentOffers: notExpired(
+        "offers",
+        "[CouponOffer!]!",
+        "The coupons page's offers that have not expired by the build's day",
+      ),
     },
     ServiceAreaGrid: {
       entries: {

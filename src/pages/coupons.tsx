@@ -2,25 +2,18 @@ import * as React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Layout } from "../components/layout/layout"
 import { Section } from "../components/section"
-import { CouponCard } from "../components/coupon-card"
-import { DatedListItem } from "../components/dated-list-item"
+import { CouponList } from "../components/coupon-list"
 import { CallPrompt } from "../components/call-prompt"
 import { SeoHead } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { COUPONS_PATH } from "../lib/routes"
-import { uniqueIds } from "../lib/slug"
 import { offersJsonLd } from "../lib/structured-data"
-import * as grid from "../components/card-grid.module.css"
 import * as styles from "../styles/coupons-page.module.css"
 
 export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery>) {
   const { business } = useSiteData()
   const book = data.couponBook
   if (!book) throw new Error("data/coupons.json is missing.")
-  const couponIds = uniqueIds(
-    "coupon",
-    book.currentOffers.map((offer) => offer.title),
-  )
   return (
     <Layout>
       <Section
@@ -28,25 +21,7 @@ export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery
         level={1}
         intro="Save on your next appliance repair. Mention the code when you call."
       >
-        <ul className={grid.grid}>
-          {book.currentOffers.map((offer, index) => (
-            <DatedListItem
-              key={offer.code}
-              ends={offer.expires}
-              timeZone={business.timeZone}
-              builtAt={business.builtAt}
-            >
-              <CouponCard
-                headingId={couponIds[index]}
-                title={offer.title}
-                description={offer.description}
-                code={offer.code}
-                expires={offer.expires}
-                headingLevel="h2"
-              />
-            </DatedListItem>
-          ))}
-        </ul>
+        <CouponList coupons={book.currentOffers} headingLevel="h2" />
         <p className={styles.disclaimer}>{book.disclaimer}</p>
         <CallPrompt title="Ready to Schedule?" phone={business.phone} label="Call to Use a Coupon:">
           <p>Tell us the coupon code when you book and we apply it to your repair.</p>

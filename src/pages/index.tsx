@@ -4,8 +4,7 @@ import { Layout } from "../components/layout/layout"
 import { HomeSection } from "../components/section"
 import { HomeHero } from "../components/home/home-hero"
 import { TrustStrip } from "../components/home/trust-strip"
-import { CouponCard } from "../components/coupon-card"
-import { DatedListItem } from "../components/dated-list-item"
+import { CouponList } from "../components/coupon-list"
 import { ServiceCards } from "../components/home/service-cards"
 import { BrandLogos, type BrandLogoData } from "../components/home/brand-logos"
 import { CityLinks } from "../components/city-links"
@@ -18,11 +17,9 @@ import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, milesPhrase } from "../lib/phrases"
 import { HOME_PATH } from "../lib/routes"
-import { uniqueIds } from "../lib/slug"
 import { absoluteUrl } from "../lib/site-url"
 import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
 import { localBusinessJsonLd } from "../lib/structured-data"
-import * as grid from "../components/card-grid.module.css"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const { business, schedule } = useSiteData()
@@ -36,32 +33,12 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
     return { name: brand.name, slug: brand.slug, image }
   })
   const { serviceRadius } = business
-  const couponIds = uniqueIds(
-    "coupon",
-    couponBook.currentHomeCoupons.map((coupon) => coupon.title),
-  )
   return (
     <Layout isHome>
       <HomeHero brand={business.brand} intro={homePage.intro} claims={homePageCopy.heroClaims} phone={business.phone} />
       <TrustStrip items={homePageCopy.trustStrip} />
       <HomeSection id="coupons" title="Coupons" intro="Mention the offer when you call to schedule.">
-        <ul className={grid.grid}>
-          {couponBook.currentHomeCoupons.map((coupon, index) => (
-            <DatedListItem
-              key={couponIds[index]}
-              ends={coupon.expires}
-              timeZone={business.timeZone}
-              builtAt={business.builtAt}
-            >
-              <CouponCard
-                headingId={couponIds[index]}
-                title={coupon.title}
-                description={coupon.description}
-                expires={coupon.expires}
-              />
-            </DatedListItem>
-          ))}
-        </ul>
+        <CouponList coupons={couponBook.currentHomeCoupons} />
       </HomeSection>
       <HomeSection id="services" title="Appliance Repair Services" tone="alt">
         <ServiceCards services={data.allService.nodes} />
