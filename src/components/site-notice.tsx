@@ -11,7 +11,7 @@ interface SiteNoticeProps {
 
 /**
  * The owner's notice and the coming closures' ("Closed Thursday, November 26,
- * for Thanksgiving."), at the top of every page, each from its first day through
+ * for Thanksgiving."), at the top of every page, under the header, each from its first day through
  * its last in the shop's time zone: built as they stand on the build's day, then
  * shown or hidden by the browser's clock (a page built before a notice starts or
  * after it ends does not wait for the next build). Nothing when none is current.

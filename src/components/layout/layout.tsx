@@ -20,7 +20,6 @@ export function Layout({ children, isHome = false }: LayoutProps) {
       <a href={`#${MAIN_ID}`} className={styles.skipLink}>
         Skip to main content
       </a>
-      <SiteNotice notices={business.notices} timeZone={business.timeZone} builtAt={business.builtAt} />
       <SiteHeader
         siteName={siteName}
         phone={business.phone}
@@ -29,6 +28,7 @@ export function Layout({ children, isHome = false }: LayoutProps) {
         weekSummary={business.weekSummary}
         builtAt={business.builtAt}
       />
+      <SiteNotice notices={business.notices} timeZone={business.timeZone} builtAt={business.builtAt} />
       <main id={MAIN_ID} tabIndex={-1}>
         {children}
       </main>
