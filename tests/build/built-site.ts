@@ -75,3 +75,24 @@ export function textOf($: cheerio.CheerioAPI, selector: string): string {
     .replace(/ ([,.;:!?)])/g, "$1")
     .trim()
 }
+
+/**
+ * The day the build took as today (YYYY-MM-DD, in the shop's time zone): from the
+ * site data the home page loads (its static query's builtAt), so the rules judge
+ * the pages by the build's day, not the day the tests run.
+ */
+export function buildDay(timeZone: string): string {
+  const home = JSON.parse(fs.readFileSync(path.join(PUBLIC_DIR, "page-data/index/page-data.json"), "utf8")) as {
+    staticQueryHashes: string[]
+  }
+  for (const hash of home.staticQueryHashes) {
+    const text = fs.readFileSync(path.join(PUBLIC_DIR, `page-data/sq/d/${hash}.json`), "utf8")
+    const builtAt = /"builtAt":"([^"]+)"/.exec(text)?.[1]
+    if (builtAt) {
+      return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+        Date.parse(builtAt),
+      )
+    }
+  }
+  throw new Error("the home page loads no site data with builtAt: is public/ a build of this project?")
+}

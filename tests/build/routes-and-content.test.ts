@@ -1,7 +1,7 @@
 import fs from "fs"
 import path from "path"
 import type { CheerioAPI } from "cheerio"
-import { PUBLIC_DIR, builtRoutes, page, textOf } from "./built-site"
+import { PUBLIC_DIR, buildDay, builtRoutes, page, textOf } from "./built-site"
 import {
   SPEC,
   readBrands,
@@ -24,6 +24,11 @@ const cities = readCities()
 const brands = readBrands()
 const business = readBusiness()
 const coupons = readCoupons()
+/** The coupons of a list the build keeps: none, or a last day not before the build's. */
+const current = <T extends { expires?: string }>(list: readonly T[]): T[] => {
+  const day = buildDay(business.timeZone)
+  return list.filter((coupon) => !coupon.expires || coupon.expires >= day)
+}
 const grid = readGrid()
 const cityPageCopy = readData<{ whyChoosePoints: string[]; applianceGroups: string[] }>("city-pages.json")
 const SPEC_SERVICES = specServiceSlugs()
@@ -138,13 +143,16 @@ describe("home page", () => {
     }
   })
 
-  it("shows the home coupons of data/coupons.json", () => {
-    expect($("#coupons article")).toHaveLength(coupons.homeCoupons.length)
+  it("shows the home coupons of data/coupons.json that had not expired on the build's day, with their ends", () => {
     expect(
       $("#coupons article h3")
         .map((_, el) => $(el).text())
         .get(),
-    ).toEqual(coupons.homeCoupons.map((coupon) => coupon.title))
+    ).toEqual(current(coupons.homeCoupons).map((coupon) => coupon.title))
+    const ends = $("#coupons article")
+      .map((_, el) => /Expires ([A-Z][a-z]+ \d{1,2}, \d{4})/.exec($(el).text())?.[1] ?? "")
+      .get()
+    expect(ends.map(Boolean)).toEqual(current(coupons.homeCoupons).map((coupon) => Boolean(coupon.expires)))
   })
 
   it("has a card linking to each of the 7 service pages", () => {
@@ -305,9 +313,9 @@ describe("coupons, brands and service-area pages", () => {
   it("/coupons/ lists the coded offers and the disclaimer of data/coupons.json", () => {
     const $ = page("/coupons/")
     expect(textOf($, "h1")).toBe("Special Offers & Coupons")
-    expect($("main article")).toHaveLength(coupons.offers.length)
+    expect($("main article")).toHaveLength(current(coupons.offers).length)
     const text = textOf($, "main")
-    for (const offer of coupons.offers) {
+    for (const offer of current(coupons.offers)) {
       expect(text).toContain(offer.title)
       expect(text).toContain(`Code: ${offer.code}`)
     }
