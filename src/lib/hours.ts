@@ -1,11 +1,12 @@
 import { DAYS, formatTime } from "./business-time"
 
-export const isClosed = (entry: Pick<Queries.OpeningHours, "opens" | "closes">): boolean =>
+/** A day without both times is closed: a day of the week, or a closure among the special hours. */
+export const isClosed = (entry: { readonly opens?: string | null; readonly closes?: string | null }): boolean =>
   !entry.opens || !entry.closes
 
 /** "8 am–6 pm", or "Closed" for a day with no hours. */
 export function formatHours(entry: Pick<Queries.OpeningHours, "opens" | "closes">): string {
-  return !entry.opens || !entry.closes ? "Closed" : `${formatTime(entry.opens)}–${formatTime(entry.closes)}`
+  return isClosed(entry) ? "Closed" : `${formatTime(entry.opens)}–${formatTime(entry.closes)}`
 }
 
 /** Monday first, as the week reads on a page. */

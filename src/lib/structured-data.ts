@@ -60,8 +60,8 @@ export function localBusinessJsonLd(siteUrl: string, facts: BusinessFacts): Json
       // opens and closes at 00:00; validFrom and validThrough are the first and last day.
       ...facts.specialHours.map((entry) => ({
         "@type": "OpeningHoursSpecification",
-        opens: (entry.opens && entry.closes && entry.opens) || "00:00",
-        closes: (entry.opens && entry.closes && entry.closes) || "00:00",
+        opens: isClosed(entry) ? "00:00" : entry.opens,
+        closes: isClosed(entry) ? "00:00" : entry.closes,
         validFrom: entry.from,
         validThrough: entry.to || entry.from,
       })),
