@@ -10,8 +10,12 @@ const transformIgnorePatterns = [
 // What a build writes: never a module of the tests (and `npm test` runs the unit tests beside a build).
 const modulePathIgnorePatterns = ["<rootDir>/public/", "<rootDir>/.cache/"]
 
+// Each test's time limit: the slowest takes a few seconds, so none comes near it; `npm test` prints the slowest.
+const testTimeout = 60_000
+
 /** @type {import('jest').Config} */
 module.exports = {
+  testTimeout,
   projects: [
     {
       displayName: "unit",

@@ -13,6 +13,8 @@ const PORT = Number(process.env.E2E_PORT ?? 9100)
  * in the desktop project. The editor runs once, in its own project.
  */
 const EDITOR = /admin\.spec\.ts$/
+/** The copy the editor's tests edited, once built (scripts/edited-copy-check.mjs): its pages show the edits. */
+const EDITED_COPY = /edited-copy\.spec\.ts$/
 const PHONE_ONLY = /phone-menu\.spec\.ts$/
 const VIEWPORT_DEPENDENT = /(navigation|phone-menu|maps)\.spec\.ts$/
 /** Chromium, WebKit and Firefox, each driven its own way (tests/e2e/engines/drivers.ts): its own project. */
@@ -23,7 +25,11 @@ const CLOCK = /clock\.spec\.ts$/
 export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: true,
+  // One browser with its pages per core; `npm test` gives each stage the cores it may take (--workers).
   workers: 2,
+  // Every test takes at most a minute on a machine of the project's size (\`npm test\` prints the
+  // slowest), so none comes within three times of its limit.
+  timeout: 180_000,
   retries: 0,
   forbidOnly: !!process.env.CI,
   // E2E_REPORT: where the JSON report goes; scripts/edited-copy-check.mjs keeps the editor's report and
@@ -44,7 +50,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [EDITOR, PHONE_ONLY, ENGINES, CLOCK],
+      testIgnore: [EDITOR, EDITED_COPY, PHONE_ONLY, ENGINES, CLOCK],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
@@ -64,6 +70,7 @@ export default defineConfig({
     { name: "clock", testMatch: CLOCK, use: { ...PHONE, timezoneId: "Europe/Berlin" } },
     // The owner's editor at /admin/: once, on a desktop (it edits a copy of the project and builds it).
     { name: "editor", testMatch: EDITOR, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "edited-copy", testMatch: EDITED_COPY, use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
     command: `node scripts/serve-public.mjs --port ${PORT} --https`,

@@ -191,8 +191,8 @@ interface FocusWatch {
   stops: FocusStop[]
   /** Every element a Tab should reach on the page as it is laid out now, by id: its name and the element. */
   expected: Map<number, { name: string; element: Element }>
-  /** Records the focused element if it has not been yet (see watchFocus). */
-  flush: () => void
+  /** Records the focused element if it has not been yet (see watchFocus); `reading`: the test reads the record. */
+  flush: (reading?: boolean) => void
   /** Takes the page's Tab stops as laid out now. */
   survey: () => void
 }
@@ -300,7 +300,10 @@ export function watchFocus() {
   const watch: FocusWatch = {
     stops: [],
     expected: new Map(),
-    flush: () => {
+    flush: (reading = false) => {
+      // A frame of another origin is scrolled into view a moment after focus enters it (its process
+      // asks the page's): it is measured when the test reads the record, once scrolling has stopped.
+      if (!reading && pending instanceof HTMLIFrameElement && !pending.contentDocument) return
       if (pending && pending === focused().element) {
         const at = stop()
         if (at) watch.stops.push(at)
@@ -358,11 +361,24 @@ export function watchFocus() {
   watch.survey()
 }
 
-/** The Tab stops recorded since watchFocus(), and the page's stops not reached yet. */
-export function focusRecord(): FocusRecord {
+/**
+ * The Tab stops recorded since watchFocus(), and the page's stops not reached yet. When focus is in
+ * a frame, the page is read once it has stopped scrolling: the browser scrolls a frame of another
+ * origin into view a moment after focus enters it (the frame's process asks the page's), so a
+ * reading taken at once could see the frame before it has come into view.
+ */
+export async function focusRecord(): Promise<FocusRecord> {
   const watch = window.__focusWatch
   if (!watch) return { stops: [], unreached: [] }
-  watch.flush()
+  if (document.activeElement instanceof HTMLIFrameElement) {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+    for (let last = NaN, frames = 0; window.scrollY !== last && frames < 30; frames += 1) {
+      last = window.scrollY
+      await frame()
+      await frame()
+    }
+  }
+  watch.flush(true)
   const reached = new Set(watch.stops.map((stop) => stop.id))
   // A stop the page has since removed (the map host's placeholder, replaced by its frame once in view) cannot be reached.
   const unreached = Array.from(watch.expected)

@@ -89,7 +89,6 @@ test("the 404 page passes axe too", async ({ page }) => {
 test(`IBM Equal Access (${IBM_POLICY}) finds no failure on any template or the 404 page, at ${A11Y_WIDTHS.join(" and ")} px`, async ({
   page,
 }) => {
-  test.setTimeout(240_000)
   const failures: string[] = []
   for (const width of A11Y_WIDTHS) {
     await page.setViewportSize({ width, height: 844 })
