@@ -20,6 +20,8 @@ const path = require("node:path")
 const { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } = require("./browser.cjs")
 
 const ENGINES = ["chromium", "firefox", "webkit"]
+/** The Tab key as WebDriver names it (a key value of the spec's own range). */
+const WEBDRIVER_TAB = "\uE004"
 const FIREFOX_PATH = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr"
 const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || "/usr/bin/WebKitWebDriver"
 const XVFB_PATH = "/usr/bin/Xvfb"
@@ -126,6 +128,7 @@ async function puppeteerEngine(name) {
     async tab() {
       const page = await browser.newPage()
       await page.evaluateOnNewDocument(RECORDER)
+      let keyboardSession
       return {
         engine: name,
         async open(url, width, height) {
@@ -134,7 +137,22 @@ async function puppeteerEngine(name) {
         },
         evaluate: (fn, ...args) => page.evaluate(fn, ...args),
         click: (selector) => page.click(selector),
-        pressTab: () => page.keyboard.press("Tab"),
+        async pressTabs(count) {
+          if (name === "chromium") {
+            // Over the DevTools protocol, sent one after another without waiting for each answer:
+            // Chromium handles them in order, each press moving focus before the next.
+            const cdp = (keyboardSession ??= await page.createCDPSession())
+            const tab = { key: "Tab", code: "Tab", windowsVirtualKeyCode: 9, nativeVirtualKeyCode: 9 }
+            const events = Array.from({ length: count }, () => [
+              cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...tab }),
+              cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...tab }),
+            ])
+            await Promise.all(events.flat())
+          } else {
+            // WebDriver BiDi: one input.performActions of `count` key presses (U+E004 is WebDriver's Tab).
+            await page.keyboard.type(WEBDRIVER_TAB.repeat(count))
+          }
+        },
         async screenshot(file) {
           // A box that skips rendering while off screen (content-visibility: the overview map)
           // would be blank in a capture beyond the viewport: make the viewport as tall as the page
@@ -217,8 +235,12 @@ async function webkitEngine() {
         async click(selector) {
           await (await browser.$(selector)).click()
         },
-        async pressTab() {
-          await browser.keys(["Tab"])
+        async pressTabs(count) {
+          // One WebDriver actions request of `count` key presses, each down then up, 50 ms apart:
+          // WebKit scrolls to what has focus at its next rendering update, not at once.
+          const keys = browser.action("key")
+          for (let press = 0; press < count; press += 1) keys.down(WEBDRIVER_TAB).up(WEBDRIVER_TAB).pause(50)
+          await keys.perform()
         },
         async screenshot(file) {
           // WebDriver captures the viewport: make the window as tall as the page for the capture

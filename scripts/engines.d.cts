@@ -14,7 +14,8 @@ export interface Tab {
   evaluate<A extends any[], R>(fn: PageFunction<A, R>, ...args: A): Promise<R>
   /** A real click (pointer events from the engine's input, not element.click()). */
   click(selector: string): Promise<void>
-  pressTab(): Promise<void>
+  /** Presses Tab `count` times, sent as one batch (the page handles each press before the next). */
+  pressTabs(count: number): Promise<void>
   /** A PNG of the whole page. */
   screenshot(file: string): Promise<void>
 }

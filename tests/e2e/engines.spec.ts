@@ -13,17 +13,20 @@ import { expectEvery } from "../offenders"
  * editor, no JavaScript…) runs in Chromium alone (README, "Browser tests").
  */
 
-/** Every engine's visits; an engine whose sweep wrote nothing is a failure of every rule. */
+/** Every engine's visits at every width; a sweep that wrote nothing is a failure of every rule. */
 function readVisits(): Visit[] {
-  return ENGINES.flatMap((engine) => {
-    const file = visitsFile(engine)
-    if (!fs.existsSync(file)) throw new Error(`${engine} has no sweep (${file}): see the engine-sweeps project`)
-    const visits = JSON.parse(fs.readFileSync(file, "utf8")) as Visit[]
-    if (visits.length !== PAGES.length * WIDTHS.length) {
-      throw new Error(`${engine} made ${visits.length} visits, not ${PAGES.length * WIDTHS.length}`)
-    }
-    return visits
-  })
+  return ENGINES.flatMap((engine) =>
+    WIDTHS.flatMap((width) => {
+      const file = visitsFile(engine, width)
+      if (!fs.existsSync(file))
+        throw new Error(`${engine} at ${width.width} px has no sweep (${file}): see the engine-sweeps project`)
+      const visits = JSON.parse(fs.readFileSync(file, "utf8")) as Visit[]
+      if (visits.length !== PAGES.length) {
+        throw new Error(`${engine} at ${width.width} px made ${visits.length} visits, not ${PAGES.length}`)
+      }
+      return visits
+    }),
+  )
 }
 
 const rule = (name: string, offenders: (visit: Visit) => string[]) =>
