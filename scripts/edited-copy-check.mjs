@@ -2,20 +2,26 @@
 /**
  * Everything that checks an owner's edits, on one copy of the project, built once:
  *   1. the editor's browser tests (tests/e2e/admin.spec.ts, Playwright's editor
- *      project) make the copy, a Git repository, in the folder named by
+ *      project) make the copy, a Git repository, in a new folder named by
  *      EDITED_COPY_DIR; the owner edits it through the editor (a coupon's title,
- *      a new town, the shop's street, one brand more), publishes each edit, and
- *      the last test builds the copy and checks its pages in the browser;
- *   2. the build-output suite (tests/build) then runs on that built copy, as it
- *      runs on the site: it reads the copy's data/ and public/, so every rule
- *      must hold for the edited content too.
- * Then the copy is removed, unless --keep (its path is printed).
+ *      a new town, the shop's street, one brand more, a closure, an offer's end)
+ *      and publishes each edit;
+ *   2. the copy is built, starting from what the site's own build left in .cache/
+ *      and public/ (webpack's and the image plugin's caches), so it pays for what
+ *      the edits changed rather than a whole cold build; its time is printed;
+ *   3. its pages are checked in the browser (tests/e2e/edited-copy.spec.ts, the
+ *      edited-copy project): every edit shows;
+ *   4. the build-output suite (tests/build) runs on that built copy, as it runs
+ *      on the site: it reads the copy's data/ and public/, so every rule must
+ *      hold for the edited content too.
+ * One step at a time (one core). Then the copy is removed, unless --keep (its path is printed).
  *
  *   node scripts/edited-copy-check.mjs [--keep]
  *
  * Needs the site built in public/ (the editor is served from it). Writes the
- * editor's Playwright report to reports/editor.json and the suite's jest report
- * to reports/edited-copy.json; exits 1 when anything fails. E2E_PORT as for the
+ * editor's Playwright report to reports/editor.json, the copy's pages' to
+ * reports/edited-copy-pages.json and the suite's jest report to
+ * reports/edited-copy.json; exits 1 when anything fails. E2E_PORT as for the
  * browser tests.
  */
 import { spawnSync } from "node:child_process"
@@ -23,10 +29,12 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { buildWarm } from "./project-copy.cjs"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const REPORTS = path.join(ROOT, "reports")
 export const EDITOR_REPORT = path.join(REPORTS, "editor.json")
+export const PAGES_REPORT = path.join(REPORTS, "edited-copy-pages.json")
 export const SUITE_REPORT = path.join(REPORTS, "edited-copy.json")
 
 const run = (command, args, options) =>
@@ -34,25 +42,32 @@ const run = (command, args, options) =>
 
 /** The build-output suite on a built copy: the copy's own tests/, data/ and public/ (jest run from its folder). */
 export function buildOutputSuite(copy, report) {
-  return run("npx", ["jest", "--selectProjects", "build-output", "--json", "--outputFile", report], { cwd: copy })
+  return run("npx", ["jest", "--selectProjects", "build-output", "--runInBand", "--json", "--outputFile", report], {
+    cwd: copy,
+  })
 }
 
 function main() {
   const keep = process.argv.includes("--keep")
   fs.mkdirSync(REPORTS, { recursive: true })
-  for (const report of [EDITOR_REPORT, SUITE_REPORT]) fs.rmSync(report, { force: true })
+  for (const report of [EDITOR_REPORT, PAGES_REPORT, SUITE_REPORT]) fs.rmSync(report, { force: true })
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "edited-copy-"))
-  try {
-    console.log(`edited copy: the editor edits and builds ${copy}`)
-    const edited = run("npx", ["playwright", "test", "--project", "editor"], {
+  const playwright = (project, report) =>
+    run("npx", ["playwright", "test", "--project", project, "--workers", "1"], {
       cwd: ROOT,
-      env: { EDITED_COPY_DIR: copy, E2E_REPORT: EDITOR_REPORT },
+      env: { EDITED_COPY_DIR: copy, E2E_REPORT: report },
     })
-    const built = fs.existsSync(path.join(copy, "public", "index.html"))
-    if (!built) console.error("edited copy: not built, so the build-output suite cannot run on it")
+  try {
+    console.log(`edited copy: the editor edits ${copy}`)
+    const edited = playwright("editor", EDITOR_REPORT)
+    const built = fs.existsSync(path.join(copy, "data")) && buildWarm(copy)
+    if (!built) console.error("edited copy: not built, so its pages and the build-output suite cannot be checked")
+    const shown = built && playwright("edited-copy", PAGES_REPORT)
     const checked = built && buildOutputSuite(copy, SUITE_REPORT)
-    console.log(`edited copy: ${edited && checked ? "the editor's tests and the build-output suite pass" : "FAILED"}`)
-    return edited && checked
+    console.log(
+      `edited copy: ${edited && built && shown && checked ? "the editor's tests, the copy's pages and the build-output suite pass" : "FAILED"}`,
+    )
+    return edited && built && shown && checked
   } finally {
     if (keep) console.log(`edited copy kept in ${copy}`)
     else fs.rmSync(copy, { recursive: true, force: true })

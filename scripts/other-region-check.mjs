@@ -4,7 +4,8 @@
  * replaces its data/ with tests/fixtures/other-region/ (a business in Madison,
  * Wisconsin, six Dane County towns, and dated content: closures, special hours,
  * coupons that expire, a notice), builds the copy as of a fixed instant
- * (SITE_CLOCK, FIXTURE_CLOCK below) and runs there
+ * (SITE_CLOCK, FIXTURE_CLOCK below), starting from the site's own build where
+ * there is one (scripts/project-copy.cjs, buildWarm), and runs there, one step at a time
  *  - the `other-region` suite (tests/other-region/): no trace of Illinois on any
  *    page or map, and what the build leaves out as past;
  *  - the `clock` browser tests (tests/e2e/clock.spec.ts): each page at fixed
@@ -20,7 +21,7 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { ROOT, copyProject } from "./project-copy.cjs"
+import { ROOT, buildWarm, copyProject } from "./project-copy.cjs"
 import { freePort } from "./browser.cjs"
 
 export const REGION_REPORT = path.join(ROOT, "reports", "other-region.json")
@@ -41,12 +42,17 @@ async function main() {
     fs.rmSync(path.join(copy, "data"), { recursive: true, force: true })
     fs.cpSync(FIXTURE, path.join(copy, "data"), { recursive: true })
     console.log(`other region: building ${copy} with the data of tests/fixtures/other-region/, as of ${FIXTURE_CLOCK}`)
-    const built = run("npx", ["gatsby", "build"], copy, { SITE_CLOCK: FIXTURE_CLOCK })
+    const built = buildWarm(copy, { SITE_CLOCK: FIXTURE_CLOCK })
     const suite =
-      built && run("npx", ["jest", "--selectProjects", "other-region", "--json", "--outputFile", REGION_REPORT], copy)
+      built &&
+      run(
+        "npx",
+        ["jest", "--selectProjects", "other-region", "--runInBand", "--json", "--outputFile", REGION_REPORT],
+        copy,
+      )
     const clock =
       built &&
-      run("npx", ["playwright", "test", "--project", "clock"], copy, {
+      run("npx", ["playwright", "test", "--project", "clock", "--workers", "1"], copy, {
         E2E_PORT: String(await freePort()),
         E2E_REPORT: CLOCK_REPORT,
       })

@@ -5,3 +5,8 @@ export declare const ROOT: string
  * under the system's temporary folder named with `prefix`; returns its path.
  */
 export declare function copyProject(prefix: string, target?: string): string
+/**
+ * Builds a copy, starting from the site's own build (.cache/ and public/ copied in) where there is
+ * one; prints its time and returns whether it succeeded.
+ */
+export declare function buildWarm(copy: string, env?: Record<string, string>): boolean

@@ -3,13 +3,18 @@ import fs from "fs"
 import path from "path"
 import { parse } from "yaml"
 import { expect, test, type Page } from "@playwright/test"
-// A real town, with its real county, ZIP code and centre, and facts true of it; the owner types only
-// its name and its paragraph, and the build derives the rest.
-import LINCOLNWOOD from "../fixtures/new-town.json"
-// A real town whose paragraph has exactly the fewest words the content model allows.
-import AT_WORD_LIMIT from "../fixtures/town-at-word-limit.json"
 import { TOWN_PARAGRAPH_WORDS } from "../../internal/content/model"
-import { distanceMiles, type LatLng } from "../../internal/geo/distance"
+import {
+  AT_WORD_LIMIT,
+  NEW_BRAND,
+  NEW_CLOSURE,
+  NEW_COUPON_TITLE,
+  NEW_OFFER_EXPIRY,
+  NEW_STREET,
+  NEW_TOWN,
+  ORIGINAL,
+  readJson,
+} from "./editor-edits"
 import {
   ROOT,
   branches,
@@ -28,13 +33,13 @@ import {
  * decap-server's local backend over a Git copy of the project, where the owner
  * makes every edit the README promises through the editorial workflow (draft,
  * ready, publish): a coupon's title, a new town, the shop's street, one brand
- * more, a closure and a coupon's end; is stopped by a required field; and the copy is built once and its pages
- * checked. scripts/edited-copy-check.mjs (a stage of `npm test`) then runs the
- * whole build-output suite on that built copy: EDITED_COPY_DIR names the folder
- * and keeps it; without it the copy is temporary (KEEP_EDITOR_COPY keeps it).
+ * more, a closure and a coupon's end (tests/e2e/editor-edits.ts); and is stopped
+ * by a required field. scripts/edited-copy-check.mjs (a stage of `npm test`)
+ * then builds that copy, checks its pages in the browser
+ * (tests/e2e/edited-copy.spec.ts) and runs the whole build-output suite on it:
+ * EDITED_COPY_DIR names the folder and keeps it; without it the copy is
+ * temporary (KEEP_EDITOR_COPY keeps it).
  */
-
-const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, "utf8")) as T
 
 test("as deployed: /admin/ offers the GitHub login, with its own policy, noindex and no error", async ({ page }) => {
   const editor = watchEditor(page)
@@ -62,54 +67,7 @@ test.describe("on the local backend, over a copy of the project", () => {
   let work = ""
   let backend: { url: string; process: ChildProcess }
   let site: { origin: string; process: ChildProcess }
-  const original = {
-    coupons: readJson<{ homeCoupons: Array<{ title: string }>; offers: Array<{ title: string; expires?: string }> }>(
-      path.join(ROOT, "data/coupons.json"),
-    ),
-    business: readJson<{ address: { street: string }; specialHours?: Array<{ from: string; to?: string }> }>(
-      path.join(ROOT, "data/business.json"),
-    ),
-    brands: readJson<Array<{ name: string; slug: string }>>(path.join(ROOT, "data/brands.json")),
-    cities: [] as string[],
-  }
-  // Values the data does not hold yet, whatever data/ holds.
-  const NEW_COUPON_TITLE = [
-    "$149 Refrigerator Door Gasket Replacement",
-    "$149 Refrigerator Door Seal Replacement",
-  ].find((title) => title !== original.coupons.homeCoupons[0].title) as string
-  const NEW_STREET = ["600 Frontage Rd", "610 Frontage Rd"].find(
-    (street) => street !== original.business.address.street,
-  ) as string
-  const NEW_BRAND = [
-    { name: "Speed Queen", slug: "speed-queen", featured: false },
-    { name: "Blomberg", slug: "blomberg", featured: false },
-  ].find((brand) => !original.brands.some((known) => known.slug === brand.slug)) as {
-    name: string
-    slug: string
-    featured: boolean
-  }
-
-  const NEW_TOWN = { name: LINCOLNWOOD.name, localParagraph: LINCOLNWOOD.localParagraph }
-
-  /** The day `days` after today (YYYY-MM-DD): dated content the build keeps whenever the test runs. */
-  const dayFromNow = (days: number) => new Date(Date.now() + days * 864e5).toISOString().slice(0, 10)
-  // A closure two days or more from now on a day no closure of data/ holds (entries may not overlap):
-  // within the week, so the build announces it at the top of every page.
-  const taken = (day: string) =>
-    (original.business.specialHours ?? []).some((entry) => entry.from <= day && day <= (entry.to || entry.from))
-  const NEW_CLOSURE = {
-    from: [2, 3, 4, 5].map(dayFromNow).find((day) => !taken(day)) as string,
-    note: "staff training",
-  }
-  const NEW_OFFER_EXPIRY = dayFromNow(60)
-  /** "2026-12-03" as the site writes it. */
-  const longDay = (day: string, weekday: boolean) =>
-    new Date(day).toLocaleDateString("en-US", {
-      timeZone: "UTC",
-      month: "long",
-      day: "numeric",
-      ...(weekday ? { weekday: "long" } : { year: "numeric" }),
-    })
+  const original = { ...ORIGINAL, cities: [] as string[] }
 
   test.beforeAll(async () => {
     work = projectCopy(process.env.EDITED_COPY_DIR)
@@ -367,55 +325,5 @@ test.describe("on the local backend, over a copy of the project", () => {
     expect(branches(work)).toEqual(["main"])
     expect(editor.problems()).toEqual([])
     expect(await editor.cspViolations()).toEqual([])
-  })
-
-  test("the edited copy builds: its pages show the new coupon title, the new town, the new street, the new brand, the closure and the offer's end", async ({
-    page,
-  }) => {
-    test.setTimeout(20 * 60_000)
-    const build = spawnSync("npx", ["gatsby", "build"], { cwd: work, encoding: "utf8", env: process.env })
-    expect(build.status, build.stdout.slice(-3000) + build.stderr.slice(-3000)).toBe(0)
-
-    const built = await startSite(work)
-    try {
-      await page.goto(`${built.origin}/`)
-      await expect(page.locator("#coupons")).toContainText(NEW_COUPON_TITLE)
-      await expect(page.locator("#coupons")).not.toContainText(original.coupons.homeCoupons[0].title)
-      // The town given by its name and paragraph: the build found its county, centre, neighbours and map.
-      const town = await page.goto(`${built.origin}/service-area/lincolnwood/`)
-      expect(town?.status()).toBe(200)
-      await expect(page.getByRole("heading", { level: 1 })).toContainText("Lincolnwood")
-      await expect(page.locator("main")).toContainText(LINCOLNWOOD.localParagraph.slice(0, 60))
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(`${LINCOLNWOOD.county} County`)
-      const stated = Number(
-        /(\d+(?:\.\d+)?) miles? from our/.exec((await page.locator("main").textContent()) ?? "")?.[1],
-      )
-      const trueMiles = distanceMiles(readJson<{ geo: LatLng }>(path.join(work, "data/business.json")).geo, LINCOLNWOOD)
-      expect(Math.abs(stated - trueMiles), `stated ${stated} miles, truly ${trueMiles.toFixed(2)}`).toBeLessThanOrEqual(
-        0.5,
-      )
-      expect(await page.locator("#nearby a[href^='/service-area/']").count()).toBeGreaterThanOrEqual(4)
-      await expect(page.locator("main svg a[href^='/service-area/']").first()).toBeAttached()
-      const atLimit = await page.goto(`${built.origin}/service-area/norridge/`)
-      expect(atLimit?.status()).toBe(200)
-      await expect(page.locator("main")).toContainText(AT_WORD_LIMIT.localParagraph)
-      await page.goto(`${built.origin}/service-area/`)
-      await expect(page.locator("main a[href='/service-area/lincolnwood/']").first()).toBeVisible()
-      await page.goto(`${built.origin}/`)
-      await expect(page.locator("#contact")).toContainText(NEW_STREET)
-      await expect(page.locator("footer")).toContainText(NEW_STREET)
-      await page.goto(`${built.origin}/brands/`)
-      await expect(page.locator("main")).toContainText(NEW_BRAND.name)
-      // The closure, a week or less away, is announced at the top of every page; the offer says its end.
-      await expect(page.getByRole("complementary", { name: "Notice" })).toContainText(
-        `Closed ${longDay(NEW_CLOSURE.from, true)}, for ${NEW_CLOSURE.note}.`,
-      )
-      await page.goto(`${built.origin}/coupons/`)
-      await expect(page.locator("main li").filter({ hasText: original.coupons.offers[0].title })).toContainText(
-        `Expires ${longDay(NEW_OFFER_EXPIRY, false)}`,
-      )
-    } finally {
-      stop(built.process)
-    }
   })
 })
