@@ -8,10 +8,12 @@
  *   build         a clean production build (gatsby clean && gatsby build)
  *   typecheck     tsc --noEmit (needs the types the build generates)
  *   build-output  jest, reading public/
- *   browser       Playwright on Debian's Chromium, desktop and phone projects (axe, headers, navigation…),
- *                 and the engines project: Chromium, WebKit and Firefox on every template
- *   edited-copy   the editor's tests edit a copy of the project and build it; then the
- *                 build-output suite runs on that copy (scripts/edited-copy-check.mjs)
+ *   browser       Playwright on Debian's Chromium, desktop and phone projects (axe, layout, headers,
+ *                 navigation…)
+ *   engines       Chromium, WebKit and Firefox on every template (tests/e2e/engines.sweep.ts)
+ *   edited-copy   the editor's tests edit a copy of the project; it is built from the site's
+ *                 caches, its pages checked in Chromium, then the build-output suite runs on
+ *                 that copy (scripts/edited-copy-check.mjs)
  *   other-region  a copy whose data is a business and towns in another state, built as of
  *                 a fixed instant; no page carries a trace of Illinois, and the opening status,
  *                 the notice and the coupons read right at fixed instants and device time
@@ -20,33 +22,46 @@
  *   size-budget   the home page's bytes as Chromium transfers them (scripts/size-budget.mjs)
  * A stage that cannot report its own counts counts as one check.
  *
- * On 2 cores, stages overlap where one leaves a core idle and neither measures
- * time: lint, unit, other-region (which builds its own copy), then typecheck and
- * build-output (once the build is done) in one lane, beside the build and then
- * the browser tests, which run beside edited-copy, whose editing waits on the
- * editor most of the time. Lighthouse runs alone (timings are its measure), then
- * the size budget (bytes within a quiet window).
+ * Never more heavy work at once than the machine has cores (os.availableParallelism()): a
+ * Gatsby build, a browser with its pages, jest and tsc each take one core, and a stage runs
+ * only when a core is free (STAGES below: what each waits for, in the order preferred). The
+ * browser stages run one Playwright worker a core; the copies' stages do one thing at a time
+ * (edit, build, browse, jest). Lighthouse takes every core (timings are its measure), then
+ * the size budget (bytes within a quiet window). The table says how many cores each stage
+ * held and what ran beside it; the closing lines name the slowest tests and any test over
+ * 60 s or past a third of its time limit.
  *
- *   node scripts/test-all.mjs [--sequential] [--keep]
- * --sequential: every stage alone, one after another (each stage's own time).
- * --keep: keep the edited copy (its path is printed).
+ *   node scripts/test-all.mjs [--sequential] [--keep] [--quick]
+ * --sequential: one stage at a time (each stage's own time).
+ * --keep: keep the edited copy and the other region's copy (their paths are printed).
+ * --quick: the everyday loop (`npm run test:quick`): lint, unit, a build on Gatsby's caches,
+ *          the type check and the build-output suite; no browser.
  * Each stage's output goes to the terminal, prefixed with its name when stages
  * overlap, and to reports/logs/{stage}.log.
  */
 import { spawn } from "node:child_process"
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import readline from "node:readline"
-import { EDITOR_REPORT, SUITE_REPORT } from "./edited-copy-check.mjs"
+import { EDITOR_REPORT, PAGES_REPORT, SUITE_REPORT } from "./edited-copy-check.mjs"
 import { CLOCK_REPORT, REGION_REPORT } from "./other-region-check.mjs"
 import { freePort } from "./browser.cjs"
+import jestConfig from "../jest.config.js"
+
+const JEST_TIMEOUT = jestConfig.testTimeout
 
 const REPORTS = path.resolve("reports")
 const LOGS = path.join(REPORTS, "logs")
 fs.mkdirSync(LOGS, { recursive: true })
+// This run's reports only: the slowest tests are read from them.
+for (const file of fs.readdirSync(REPORTS)) if (file.endsWith(".json")) fs.rmSync(path.join(REPORTS, file))
 
 const sequential = process.argv.includes("--sequential")
+/** Heavy work at once, at most: a Gatsby build, a browser with its pages, jest or tsc each take a core. */
+const CORES = os.availableParallelism()
 const keep = process.argv.includes("--keep")
+const quick = process.argv.includes("--quick")
 const started = Date.now()
 const rows = []
 
@@ -81,9 +96,9 @@ function run(stage, command, args, env = {}) {
 }
 
 /** Runs a stage: `body` returns its [passed, failed] checks; the row keeps its time and what ran beside it. */
-async function stage(name, body) {
+async function stage(name, cores, body) {
   fs.rmSync(path.join(LOGS, `${name}.log`), { force: true })
-  const row = { stage: name, passed: 0, failed: 0, start: Date.now(), end: 0 }
+  const row = { stage: name, cores, passed: 0, failed: 0, start: Date.now(), end: 0 }
   rows.push(row)
   try {
     ;[row.passed, row.failed] = await body()
@@ -96,7 +111,7 @@ async function stage(name, body) {
 }
 
 /** A stage that reports no counts of its own: one check. */
-const check = (name, command, args) => stage(name, async () => ((await run(name, command, args)) ? [1, 0] : [0, 1]))
+const check = async (name, command, args) => ((await run(name, command, args)) ? [1, 0] : [0, 1])
 
 /** Counts a jest JSON report; a run that failed without failing tests counts one failure more. */
 function jestCounts(ok, report) {
@@ -112,107 +127,178 @@ function playwrightCounts(ok, report) {
   return [stats.expected, failed + (ok || failed > 0 ? 0 : 1)]
 }
 
-const jest = (name, project) =>
-  stage(name, async () => {
-    const outputFile = path.join(REPORTS, `${project}.json`)
-    fs.rmSync(outputFile, { force: true })
-    const ok = await run(name, "npx", ["jest", "--selectProjects", project, "--json", "--outputFile", outputFile])
-    return jestCounts(ok, readJson(outputFile))
-  })
+/** A jest project on `cores` workers: its report's counts. */
+async function jest(name, project, cores) {
+  const outputFile = path.join(REPORTS, `${project}.json`)
+  fs.rmSync(outputFile, { force: true })
+  const args = ["jest", "--selectProjects", project, `--maxWorkers=${cores}`, "--json", "--outputFile", outputFile]
+  const ok = await run(name, "npx", args)
+  return jestCounts(ok, readJson(outputFile))
+}
 
-const browser = () =>
-  stage("browser", async () => {
-    const report = path.join(REPORTS, "playwright.json")
-    fs.rmSync(report, { force: true })
-    const projects = ["desktop", "phone", "engines"].flatMap((project) => ["--project", project])
-    const ok = await run("browser", "npx", ["playwright", "test", ...projects])
-    return playwrightCounts(ok, readJson(report))
-  })
+/** Playwright projects on `cores` workers (a browser with its pages each), their report kept as reports/{name}.json. */
+async function playwright(name, projects, cores) {
+  const report = path.join(REPORTS, `${name}.json`)
+  fs.rmSync(report, { force: true })
+  const args = [
+    "playwright",
+    "test",
+    ...projects.flatMap((project) => ["--project", project]),
+    "--workers",
+    String(cores),
+  ]
+  const ok = await run(name, "npx", args, { E2E_PORT: String(await freePort()), E2E_REPORT: report })
+  return playwrightCounts(ok, readJson(report))
+}
 
-/** The editor's tests and the build-output suite on one edited copy: both reports' counts. */
-const editedCopy = () =>
-  stage("edited-copy", async () => {
-    const args = ["scripts/edited-copy-check.mjs", ...(keep ? ["--keep"] : [])]
-    const ok = await run("edited-copy", "node", args, { E2E_PORT: String(await freePort()) })
-    const [editorPassed, editorFailed] = playwrightCounts(true, readJson(EDITOR_REPORT))
-    const [suitePassed, suiteFailed] = jestCounts(true, readJson(SUITE_REPORT))
-    const failed = editorFailed + suiteFailed
-    return [editorPassed + suitePassed, failed + (ok || failed > 0 ? 0 : 1)]
-  })
+/** Chromium: the desktop and phone projects (axe, IBM, layout, headers, navigation…). */
+const browser = (cores) => playwright("browser", ["desktop", "phone"], cores)
+
+/** Chromium, WebKit and Firefox on every template, one engine at a time per core (tests/e2e/engines.sweep.ts). */
+const engines = (cores) => playwright("engines", ["engines"], cores)
+
+/** The editor's tests, the built copy's pages and the build-output suite on one edited copy: the reports' counts. */
+async function editedCopy() {
+  const args = ["scripts/edited-copy-check.mjs", ...(keep ? ["--keep"] : [])]
+  const ok = await run("edited-copy", "node", args, { E2E_PORT: String(await freePort()) })
+  const counts = [
+    playwrightCounts(true, readJson(EDITOR_REPORT)),
+    playwrightCounts(true, readJson(PAGES_REPORT)),
+    jestCounts(true, readJson(SUITE_REPORT)),
+  ]
+  const passed = counts.reduce((sum, [one]) => sum + one, 0)
+  const failed = counts.reduce((sum, [, one]) => sum + one, 0)
+  return [passed, failed + (ok || failed > 0 ? 0 : 1)]
+}
 
 /** A copy built for another region at a fixed instant (scripts/other-region-check.mjs): its suite's and its clock tests' counts. */
-const otherRegion = () =>
-  stage("other-region", async () => {
-    const ok = await run("other-region", "node", ["scripts/other-region-check.mjs", ...(keep ? ["--keep"] : [])])
-    const [suitePassed, suiteFailed] = jestCounts(true, readJson(REGION_REPORT))
-    const [clockPassed, clockFailed] = playwrightCounts(true, readJson(CLOCK_REPORT))
-    const failed = suiteFailed + clockFailed
-    return [suitePassed + clockPassed, failed + (ok || failed > 0 ? 0 : 1)]
-  })
+async function otherRegion() {
+  const ok = await run("other-region", "node", ["scripts/other-region-check.mjs", ...(keep ? ["--keep"] : [])])
+  const [suitePassed, suiteFailed] = jestCounts(true, readJson(REGION_REPORT))
+  const [clockPassed, clockFailed] = playwrightCounts(true, readJson(CLOCK_REPORT))
+  const failed = suiteFailed + clockFailed
+  return [suitePassed + clockPassed, failed + (ok || failed > 0 ? 0 : 1)]
+}
 
 /** The Lighthouse gate: one check per rule, each judged on every page. */
-const lighthouse = () =>
-  stage("lighthouse", async () => {
-    const ok = await run("lighthouse", "node", ["scripts/lighthouse-gate.mjs"])
-    const rules = readJson(path.join(REPORTS, "lighthouse", "gate.json"))?.rules
-    if (!rules) return [0, 1]
-    const failed = rules.filter((rule) => rule.offenders.length).length
-    return [rules.length - failed, failed + (ok || failed > 0 ? 0 : 1)]
-  })
-
-/** Runs the lanes at once (or one after another with --sequential); each lane's stages in order. */
-async function together(...lanes) {
-  if (sequential) {
-    for (const lane of lanes) await lane()
-    return
-  }
-  await Promise.all(lanes.map((lane) => lane()))
+async function lighthouse() {
+  const ok = await run("lighthouse", "node", ["scripts/lighthouse-gate.mjs"])
+  const rules = readJson(path.join(REPORTS, "lighthouse", "gate.json"))?.rules
+  if (!rules) return [0, 1]
+  const failed = rules.filter((rule) => rule.offenders.length).length
+  return [rules.length - failed, failed + (ok || failed > 0 ? 0 : 1)]
 }
 
-const build = () => check("build", "sh", ["-c", "npx gatsby clean && npx gatsby build"])
-
-/** The site's build, started once; what reads public/ waits for it. */
-let buildDone
-const built = new Promise((resolve) => {
-  buildDone = resolve
-})
+/** A clean build; --quick builds on what the last build left (Gatsby's caches), as a developer does between edits. */
+const build = () => check("build", "sh", ["-c", quick ? "npx gatsby build" : "npx gatsby clean && npx gatsby build"])
 
 /**
- * What needs nothing built (lint, the unit tests, the other region's copy, which builds its own),
- * then what reads the build without a browser: the type check (it needs the types the build
- * generates) and the build-output suite. Beside the build and the browser tests.
+ * Every stage in the order it is preferred when cores are free: what it waits for (`after`) and how
+ * many cores it takes (a Gatsby build, a browser with its pages, jest or tsc: one each; a stage
+ * that measures time takes them all, so nothing runs beside it). The longest chains come first.
  */
-async function standalone() {
-  await check("lint", "npm", ["run", "lint"])
-  await jest("unit", "unit")
-  await otherRegion()
-  if (!(await built)) return
-  await check("typecheck", "npx", ["tsc", "--noEmit"])
-  await jest("build-output", "build-output")
+const STAGES = [
+  { name: "build", after: [], cores: 1, body: build },
+  { name: "lint", after: [], cores: 1, body: () => check("lint", "npm", ["run", "lint"]) },
+  { name: "unit", after: [], cores: 1, body: (cores) => jest("unit", "unit", cores) },
+  { name: "edited-copy", after: ["build"], cores: 1, body: editedCopy },
+  { name: "browser", after: ["build"], cores: 1, body: browser },
+  { name: "other-region", after: ["build"], cores: 1, body: otherRegion },
+  { name: "engines", after: ["build"], cores: 1, body: engines },
+  { name: "typecheck", after: ["build"], cores: 1, body: () => check("typecheck", "npx", ["tsc", "--noEmit"]) },
+  { name: "build-output", after: ["build"], cores: 1, body: (cores) => jest("build-output", "build-output", cores) },
+]
+const MEASURING = [
+  { name: "lighthouse", after: STAGES.map((one) => one.name), cores: Infinity, body: lighthouse },
+  {
+    name: "size-budget",
+    after: ["lighthouse"],
+    cores: Infinity,
+    body: () => check("size-budget", "node", ["scripts/size-budget.mjs"]),
+  },
+]
+
+/**
+ * Runs every stage once what it waits for has passed, never taking more cores than the machine has
+ * (one with --sequential). A stage whose prerequisite failed does not run: one failure, "after {stage}".
+ */
+async function schedule(stages, cores) {
+  const outcome = new Map()
+  const started = new Set()
+  let free = cores
+  await new Promise((finished) => {
+    const next = () => {
+      for (let progress = true; progress;) {
+        progress = false
+        for (const one of stages) {
+          if (started.has(one.name) || !one.after.every((name) => outcome.has(name))) continue
+          const failedBefore = one.after.find((name) => !outcome.get(name))
+          const needs = Math.min(one.cores, cores)
+          if (!failedBefore && needs > free) continue
+          started.add(one.name)
+          progress = true
+          if (failedBefore) {
+            // One failure for all that a failed stage kept from running.
+            if (!rows.some((row) => row.stage === `after ${failedBefore}`)) {
+              const now = Date.now()
+              rows.push({ stage: `after ${failedBefore}`, cores: 0, passed: 0, failed: 1, start: now, end: now })
+            }
+            outcome.set(one.name, false)
+            continue
+          }
+          free -= needs
+          stage(one.name, needs, () => one.body(needs)).then((ok) => {
+            free += needs
+            outcome.set(one.name, ok)
+            next()
+          })
+        }
+      }
+      if (outcome.size === stages.length) finished()
+    }
+    next()
+  })
 }
 
-/** The build, then the browser tests (Chromium, and the three engines) beside the edited copy. */
-async function onTheBuild() {
-  const ok = await build()
-  buildDone(ok)
-  if (!ok) {
-    rows.push({ stage: "after build", passed: 0, failed: 1, start: Date.now(), end: Date.now() })
-    return false
+/** The everyday loop (--quick): what needs no browser. */
+const QUICK = new Set(["build", "lint", "unit", "typecheck", "build-output"])
+
+await schedule(quick ? STAGES.filter((one) => QUICK.has(one.name)) : [...STAGES, ...MEASURING], sequential ? 1 : CORES)
+
+/**
+ * Every test of the reports this run wrote, with its time and its time limit in seconds: Playwright
+ * reports give each test's limit, jest's the project's (jest.config.js, testTimeout).
+ */
+function testTimes() {
+  const times = []
+  for (const file of fs.readdirSync(REPORTS).filter((name) => name.endsWith(".json"))) {
+    const report = readJson(path.join(REPORTS, file))
+    const stage = path.basename(file, ".json")
+    if (report?.testResults) {
+      for (const result of report.testResults) {
+        for (const one of result.assertionResults ?? []) {
+          times.push({
+            name: `${stage}: ${one.fullName}`,
+            seconds: (one.duration ?? 0) / 1000,
+            limit: JEST_TIMEOUT / 1000,
+          })
+        }
+      }
+    }
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests) {
+          for (const result of test.results) {
+            const name = `${stage}: [${test.projectName}] ${spec.title}`
+            times.push({ name, seconds: result.duration / 1000, limit: test.timeout / 1000 })
+          }
+        }
+      }
+      for (const inner of suite.suites ?? []) walk(inner)
+    }
+    for (const suite of report?.suites ?? []) walk(suite)
   }
-  await together(
-    () => browser(),
-    () => editedCopy(),
-  )
-  return true
-}
-
-let siteBuilt = false
-await together(async () => {
-  siteBuilt = await onTheBuild()
-}, standalone)
-if (siteBuilt) {
-  await lighthouse()
-  await check("size-budget", "node", ["scripts/size-budget.mjs"])
+  return times
 }
 
 /** The stages that ran at the same time as this one. */
@@ -220,9 +306,10 @@ const beside = (row) =>
   rows.filter((other) => other !== row && other.start < row.end && row.start < other.end).map((other) => other.stage)
 const seconds = (ms) => (ms / 1000).toFixed(1)
 const table = [
-  ["stage", "passed", "failed", "seconds", "beside"],
+  ["stage", "cores", "passed", "failed", "seconds", "beside"],
   ...rows.map((row) => [
     row.stage,
+    String(row.cores),
     String(row.passed),
     String(row.failed),
     seconds(row.end - row.start),
@@ -231,11 +318,34 @@ const table = [
 ]
 const widths = table[0].map((_, column) => Math.max(...table.map((line) => line[column].length)))
 const align = (cell, column) =>
-  column === 4 ? cell : column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])
+  column === 5 ? cell : column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])
 console.log("")
 for (const line of table) console.log(line.map(align).join("  "))
+/** The most cores the stages held at one moment (each stage's start, as stages only end in between). */
+const peak = Math.max(
+  0,
+  ...rows.map((row) =>
+    rows
+      .filter((other) => other.start <= row.start && row.start < other.end)
+      .reduce((sum, other) => sum + other.cores, 0),
+  ),
+)
+console.log(
+  `cores in use at once, at most: ${peak} of ${CORES}${sequential ? " (--sequential: one stage at a time)" : ""}`,
+)
+const tests = testTimes()
+const slowest = [...tests].sort((a, b) => b.seconds - a.seconds).slice(0, 3)
+console.log(
+  `slowest tests: ${slowest.map((one) => `${one.name} ${one.seconds.toFixed(1)} s (limit ${one.limit} s)`).join("; ")}`,
+)
+const near = tests.filter((one) => one.seconds > 60 || one.seconds > one.limit / 3)
+console.log(
+  `tests over 60 s or past a third of their time limit: ${near.length ? near.map((one) => `${one.name} ${one.seconds.toFixed(1)} s of ${one.limit} s`).join("; ") : "none"}`,
+)
 const passed = rows.reduce((sum, row) => sum + row.passed, 0)
 const failed = rows.reduce((sum, row) => sum + row.failed, 0)
-console.log(`wall time ${seconds(Date.now() - started)} s${sequential ? " (--sequential)" : ""}`)
+console.log(
+  `wall time ${seconds(Date.now() - started)} s${sequential ? " (--sequential)" : ""}${quick ? " (--quick)" : ""}`,
+)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)
