@@ -4,7 +4,6 @@ import { resolveSiteUrl } from "./src/lib/site-url"
 import { THEME_COLOR } from "./src/lib/theme"
 import { siteNameOf } from "./src/lib/site-name"
 import { jsonTypeName } from "./internal/content/model"
-import { ADMIN_PATH } from "./internal/cms/admin-path"
 import { netlifyAdapter } from "./internal/gatsby/netlify-adapter"
 
 const siteUrl = resolveSiteUrl()
@@ -41,17 +40,8 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
-    {
-      resolve: "gatsby-plugin-sitemap",
-      options: {
-        // The editor at /admin/ is no Gatsby page, so no sitemap entry; excluded should that change.
-        excludes: ["/404/", "/404.html", "/dev-404-page/", ADMIN_PATH, `${ADMIN_PATH}**`],
-        // In the order of their paths, so two builds of one commit write the same sitemap
-        // (the order Gatsby lists its pages in follows the order in which queries finish).
-        resolvePages: ({ allSitePage }: { allSitePage: { nodes: Array<{ path: string }> } }) =>
-          [...allSitePage.nodes].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-      },
-    },
+    // No sitemap plugin: onPostBuild writes the sitemap (internal/sitemap/) once the pages are
+    // built, since each URL's lastmod is read from its page's HTML.
     {
       resolve: "gatsby-plugin-manifest",
       options: {

@@ -1,0 +1,76 @@
+import fs from "fs"
+import path from "path"
+import type { Reporter } from "gatsby"
+import { absoluteUrl } from "../../src/lib/site-url"
+import { CHANGED_URLS_PATH, type ChangedUrls } from "../indexnow"
+import { parseState, stateJson, updateLastmod, type LastmodState } from "../sitemap/lastmod"
+import { sitemapFiles } from "../sitemap/sitemap-xml"
+
+/**
+ * The glue between onPostBuild and internal/sitemap/: the previous build's
+ * state in, the sitemap, the new state and the list of changed URLs out.
+ *
+ * The state lives outside public/ and .cache/ (Gatsby empties both when its
+ * configuration changes), in .lastmod/, which a local build keeps and which
+ * the build plugin netlify/plugins/lastmod-state/ carries from one production
+ * build to the next in Netlify's build cache.
+ */
+export const LASTMOD_STATE_FILE = path.join(".lastmod", "pages.json")
+
+/** The route of a built page from its HTML file ("public/coupons/index.html" → "/coupons/"); none for what is no page of the sitemap (the 404). */
+export function sitemapRouteOf(publicDir: string, file: string): string | undefined {
+  const relative = path.relative(publicDir, file).split(path.sep).join("/")
+  if (relative !== "index.html" && !relative.endsWith("/index.html")) return undefined
+  const route = `/${relative.slice(0, -"index.html".length)}`
+  return route.startsWith("/404/") || route.startsWith("/dev-404-page/") ? undefined : route
+}
+
+function readPreviousState(stateFile: string, reporter: Reporter): LastmodState | undefined {
+  if (!fs.existsSync(stateFile)) {
+    reporter.info(
+      `lastmod: no previous state (${LASTMOD_STATE_FILE}): a first build, or the build cache was cleared; every page gets this build's day`,
+    )
+    return undefined
+  }
+  const state = parseState(fs.readFileSync(stateFile, "utf8"))
+  if (state instanceof Error) {
+    reporter.warn(`lastmod: ${LASTMOD_STATE_FILE} ${state.message}; every page gets this build's day`)
+    return undefined
+  }
+  return state
+}
+
+interface LastmodFilesOptions {
+  publicDir: string
+  stateFile: string
+  siteUrl: string
+  /** The build's day in the shop's time zone. */
+  day: string
+  /** Route to contentFingerprint() of its page. */
+  fingerprints: Record<string, string>
+  reporter: Reporter
+}
+
+export function writeLastmodFiles({
+  publicDir,
+  stateFile,
+  siteUrl,
+  day,
+  fingerprints,
+  reporter,
+}: LastmodFilesOptions): void {
+  const { state, changed, removed } = updateLastmod(readPreviousState(stateFile, reporter), fingerprints, day)
+  const entries = Object.entries(state).map(([route, { lastmod }]) => ({ path: route, lastmod }))
+  for (const [name, xml] of Object.entries(sitemapFiles(siteUrl, entries))) {
+    fs.writeFileSync(path.join(publicDir, name), xml)
+  }
+  fs.mkdirSync(path.dirname(stateFile), { recursive: true })
+  fs.writeFileSync(stateFile, stateJson(state))
+  const changes: ChangedUrls = { siteUrl, day, urls: changed.map((route) => absoluteUrl(siteUrl, route)) }
+  fs.writeFileSync(path.join(publicDir, CHANGED_URLS_PATH), `${JSON.stringify(changes, null, 2)}\n`)
+  reporter.info(
+    `lastmod: ${entries.length} pages in the sitemap; ${changed.length} new or changed today (${day})` +
+      `${changed.length > 0 ? `: ${changed.slice(0, 10).join(", ")}${changed.length > 10 ? ", …" : ""}` : ""}` +
+      `${removed.length > 0 ? `; ${removed.length} gone: ${removed.slice(0, 10).join(", ")}` : ""}`,
+  )
+}
