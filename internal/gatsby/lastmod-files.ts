@@ -2,13 +2,14 @@ import fs from "fs"
 import path from "path"
 import type { Reporter } from "gatsby"
 import { absoluteUrl } from "../../src/lib/site-url"
-import { CHANGED_URLS_PATH, type ChangedUrls } from "../indexnow"
+import { CHANGED_URLS_PATH, indexNowKey, INDEXNOW_KEY_ENV, keyFilePath, type ChangedUrls } from "../indexnow"
 import { parseState, stateJson, updateLastmod, type LastmodState } from "../sitemap/lastmod"
 import { sitemapFiles } from "../sitemap/sitemap-xml"
 
 /**
  * The glue between onPostBuild and internal/sitemap/: the previous build's
- * state in, the sitemap, the new state and the list of changed URLs out.
+ * state in, the sitemap, the new state, the list of changed URLs and the
+ * IndexNow key file out.
  *
  * The state lives outside public/ and .cache/ (Gatsby empties both when its
  * configuration changes), in .lastmod/, which a local build keeps and which
@@ -40,6 +41,18 @@ function readPreviousState(stateFile: string, reporter: Reporter): LastmodState 
   return state
 }
 
+/** The keys of the key files in public/: a file "{key}.txt" that holds its own name. */
+function earlierKeyFiles(publicDir: string): string[] {
+  return fs
+    .readdirSync(publicDir)
+    .filter((name) => name.endsWith(".txt"))
+    .map((name) => name.slice(0, -".txt".length))
+    .filter(
+      (key) =>
+        typeof indexNowKey(key) === "string" && fs.readFileSync(path.join(publicDir, `${key}.txt`), "utf8") === key,
+    )
+}
+
 interface LastmodFilesOptions {
   publicDir: string
   stateFile: string
@@ -49,6 +62,7 @@ interface LastmodFilesOptions {
   /** Route to contentFingerprint() of its page. */
   fingerprints: Record<string, string>
   reporter: Reporter
+  env: Record<string, string | undefined>
 }
 
 export function writeLastmodFiles({
@@ -58,6 +72,7 @@ export function writeLastmodFiles({
   day,
   fingerprints,
   reporter,
+  env,
 }: LastmodFilesOptions): void {
   const { state, changed, removed } = updateLastmod(readPreviousState(stateFile, reporter), fingerprints, day)
   const entries = Object.entries(state).map(([route, { lastmod }]) => ({ path: route, lastmod }))
@@ -73,4 +88,15 @@ export function writeLastmodFiles({
       `${changed.length > 0 ? `: ${changed.slice(0, 10).join(", ")}${changed.length > 10 ? ", …" : ""}` : ""}` +
       `${removed.length > 0 ? `; ${removed.length} gone: ${removed.slice(0, 10).join(", ")}` : ""}`,
   )
+
+  const key = indexNowKey(env[INDEXNOW_KEY_ENV])
+  // public/ outlives a build (locally, and in Netlify's cache): a key no longer set must not stay published.
+  for (const stale of earlierKeyFiles(publicDir)) {
+    if (stale !== (typeof key === "string" ? key : undefined)) fs.rmSync(path.join(publicDir, keyFilePath(stale)))
+  }
+  if (key instanceof Error) reporter.warn(`IndexNow: ${key.message}; no key file written`)
+  else if (key) {
+    fs.writeFileSync(path.join(publicDir, keyFilePath(key)), key)
+    reporter.info(`IndexNow: key file written (${INDEXNOW_KEY_ENV} is set)`)
+  } else reporter.info(`IndexNow: ${INDEXNOW_KEY_ENV} is not set; no key file, and no deploy will notify IndexNow`)
 }

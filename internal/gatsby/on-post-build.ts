@@ -35,8 +35,8 @@ const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
  * After the build: robots.txt from the same siteUrl as canonicals and sitemap,
  * the maps drawn as files (public/maps/, internal/maps/), each page's
  * Content-Security-Policy (see internal/csp.ts), the sitemap with each page's
- * lastmod and the URLs whose lastmod moved (internal/sitemap/,
- * ./lastmod-files.ts), and the editor at /admin/
+ * lastmod, the URLs whose lastmod moved and the IndexNow key file
+ * (internal/sitemap/, ./lastmod-files.ts), and the editor at /admin/
  * (Decap CMS from node_modules, its config.yml from the content model).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByType }) => {
@@ -83,6 +83,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
     day: buildDay(business.timeZone),
     fingerprints,
     reporter,
+    env: process.env,
   })
 
   const backend = editorBackend(process.env, siteUrl)
