@@ -38,11 +38,14 @@ const fail = (message: string, status = 502): Response => {
   return new Response(message, { status })
 }
 
+/** The deploy's fields the function reads, as the event's body names them (and, camel-cased, as @netlify/types does). */
 interface Deploy {
   context?: string
   deploy_ssl_url?: string
   deploy_url?: string
+  permalinkUrl?: string
   ssl_url?: string
+  sslUrl?: string
   url?: string
 }
 
@@ -79,7 +82,9 @@ export default async (req: Request): Promise<Response> => {
     return done(`${INDEXNOW_KEY_ENV} is not set: nothing sent to IndexNow (see README, "IndexNow")`)
   if (key instanceof Error) return fail(`${key.message}: nothing sent to IndexNow`, 500)
 
-  const origin = deploy.deploy_ssl_url || deploy.deploy_url || deploy.ssl_url || deploy.url
+  // The deploy's own address first: the list read is then this deploy's, whatever was published since.
+  const origin =
+    deploy.deploy_ssl_url || deploy.permalinkUrl || deploy.deploy_url || deploy.ssl_url || deploy.sslUrl || deploy.url
   if (!origin) return fail("the deploy has no address to read the changed URLs from: nothing sent", 400)
   const listUrl = new URL(CHANGED_URLS_PATH, origin).href
   let changes: unknown
@@ -94,6 +99,14 @@ export default async (req: Request): Promise<Response> => {
     return fail(`${listUrl} could not be read (${reason(error)}): nothing sent`)
   }
   if (!isChangedUrls(changes)) return fail(`${listUrl} is not a list of changed URLs: nothing sent`)
+  // The site's own origin, where Netlify's functions see it (SITE_URL when scoped to functions, else Netlify's
+  // URL): a list of another site's pages is never sent with this site's key, whoever called the function.
+  const ownSite = (env("SITE_URL") || env("URL"))?.trim().replace(/\/+$/, "")
+  if (ownSite && changes.siteUrl !== ownSite) {
+    return fail(`${listUrl} lists the pages of ${changes.siteUrl}, not of ${ownSite}: nothing sent`)
+  }
+  const offSite = changes.urls.filter((url) => !url.startsWith(`${changes.siteUrl}/`))
+  if (offSite.length > 0) return fail(`${listUrl} lists URLs off ${changes.siteUrl} (${offSite[0]}): nothing sent`)
   if (changes.urls.length === 0) return done(`no page changed on ${changes.day}: nothing sent to IndexNow`)
 
   const site = new URL(changes.siteUrl)

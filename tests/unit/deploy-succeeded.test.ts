@@ -109,11 +109,13 @@ describe("deploy-succeeded: IndexNow after a production deploy", () => {
     expect(loggedText()).toContain("IndexNow answered 200")
   })
 
-  it("also reads the deploy under payload.deploy", async () => {
+  it("also reads the deploy under payload.deploy, its fields camel-cased", async () => {
     const response = await deploySucceeded(
       new Request("http://localhost/", {
         method: "POST",
-        body: JSON.stringify({ payload: { deploy: { context: "production", ssl_url: origin } } }),
+        body: JSON.stringify({
+          payload: { deploy: { context: "production", permalinkUrl: origin, sslUrl: SITE_URL } },
+        }),
       }),
     )
     expect(response.ok).toBe(true)
@@ -182,6 +184,33 @@ describe("deploy-succeeded: IndexNow after a production deploy", () => {
 
   it("reports a list it cannot read, sending nothing", async () => {
     changes = "<html>not the list</html>"
+    expect((await run("production")).ok).toBe(false)
+    expect(posts).toHaveLength(0)
+  })
+
+  it("sends nothing when the list is another site's than the function's own", async () => {
+    process.env.SITE_URL = "https://www.other.example"
+    try {
+      expect((await run("production")).ok).toBe(false)
+    } finally {
+      delete process.env.SITE_URL
+    }
+    expect(posts).toHaveLength(0)
+    expect(loggedText()).toContain("not of https://www.other.example: nothing sent")
+  })
+
+  it("sends the list of its own site when it knows it", async () => {
+    process.env.SITE_URL = `${SITE_URL}/`
+    try {
+      expect((await run("production")).ok).toBe(true)
+    } finally {
+      delete process.env.SITE_URL
+    }
+    expect(posts).toHaveLength(1)
+  })
+
+  it("sends nothing when the list holds a URL off its site", async () => {
+    changes = { siteUrl: SITE_URL, day: "2026-11-26", urls: [`${SITE_URL}/`, "https://elsewhere.example/"] }
     expect((await run("production")).ok).toBe(false)
     expect(posts).toHaveLength(0)
   })
