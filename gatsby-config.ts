@@ -5,6 +5,7 @@ import { THEME_COLOR } from "./src/lib/theme"
 import { siteNameOf } from "./src/lib/site-name"
 import { jsonTypeName } from "./internal/content/model"
 import { netlifyAdapter } from "./internal/gatsby/netlify-adapter"
+import { sitemapPluginOptions } from "./internal/gatsby/sitemap-options"
 
 const siteUrl = resolveSiteUrl()
 // The brand lives in data/business.json only; the web app manifest reads it from there.
@@ -40,8 +41,8 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
-    // No sitemap plugin: onPostBuild writes the sitemap (internal/sitemap/) once the pages are
-    // built, since each URL's lastmod is read from its page's HTML.
+    // Each URL with its lastmod, read from its page's built HTML (internal/gatsby/sitemap-options.ts).
+    { resolve: "gatsby-plugin-sitemap", options: sitemapPluginOptions() },
     {
       resolve: "gatsby-plugin-manifest",
       options: {

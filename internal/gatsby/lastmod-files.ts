@@ -4,12 +4,12 @@ import type { Reporter } from "gatsby"
 import { absoluteUrl } from "../../src/lib/site-url"
 import { CHANGED_URLS_PATH, indexNowKey, INDEXNOW_KEY_ENV, keyFilePath, type ChangedUrls } from "../indexnow"
 import { parseState, stateJson, updateLastmod, type LastmodState } from "../sitemap/lastmod"
-import { sitemapFiles } from "../sitemap/sitemap-xml"
 
 /**
- * The glue between onPostBuild and internal/sitemap/: the previous build's
- * state in, the sitemap, the new state, the list of changed URLs and the
- * IndexNow key file out.
+ * The glue between gatsby-plugin-sitemap (./sitemap-options.ts) and
+ * internal/sitemap/: the previous build's state and this build's fingerprints
+ * in; the new state, the list of changed URLs and the IndexNow key file out,
+ * and each page's lastmod for the plugin's sitemap.
  *
  * The state lives outside public/ and .cache/ (Gatsby empties both when its
  * configuration changes), in .lastmod/, which a local build keeps and which
@@ -18,15 +18,10 @@ import { sitemapFiles } from "../sitemap/sitemap-xml"
  */
 export const LASTMOD_STATE_FILE = path.join(".lastmod", "pages.json")
 
-/** The route of a built page from its HTML file ("public/coupons/index.html" → "/coupons/"); none for what is no page of the sitemap (the 404). */
-export function sitemapRouteOf(publicDir: string, file: string): string | undefined {
-  const relative = path.relative(publicDir, file).split(path.sep).join("/")
-  if (relative !== "index.html" && !relative.endsWith("/index.html")) return undefined
-  const route = `/${relative.slice(0, -"index.html".length)}`
-  return route.startsWith("/404/") || route.startsWith("/dev-404-page/") ? undefined : route
-}
+/** What of Gatsby's reporter the lastmod step uses. */
+export type LastmodReporter = Pick<Reporter, "info" | "warn">
 
-function readPreviousState(stateFile: string, reporter: Reporter): LastmodState | undefined {
+function readPreviousState(stateFile: string, reporter: LastmodReporter): LastmodState | undefined {
   if (!fs.existsSync(stateFile)) {
     reporter.info(
       `lastmod: no previous state (${LASTMOD_STATE_FILE}): a first build, or the build cache was cleared; every page gets this build's day`,
@@ -61,10 +56,11 @@ interface LastmodFilesOptions {
   day: string
   /** Route to contentFingerprint() of its page. */
   fingerprints: Record<string, string>
-  reporter: Reporter
+  reporter: LastmodReporter
   env: Record<string, string | undefined>
 }
 
+/** Writes the new state, the changed URLs and the key file; returns the new state (every page, in path order). */
 export function writeLastmodFiles({
   publicDir,
   stateFile,
@@ -73,18 +69,14 @@ export function writeLastmodFiles({
   fingerprints,
   reporter,
   env,
-}: LastmodFilesOptions): void {
+}: LastmodFilesOptions): LastmodState {
   const { state, changed, removed } = updateLastmod(readPreviousState(stateFile, reporter), fingerprints, day)
-  const entries = Object.entries(state).map(([route, { lastmod }]) => ({ path: route, lastmod }))
-  for (const [name, xml] of Object.entries(sitemapFiles(siteUrl, entries))) {
-    fs.writeFileSync(path.join(publicDir, name), xml)
-  }
   fs.mkdirSync(path.dirname(stateFile), { recursive: true })
   fs.writeFileSync(stateFile, stateJson(state))
   const changes: ChangedUrls = { siteUrl, day, urls: changed.map((route) => absoluteUrl(siteUrl, route)) }
   fs.writeFileSync(path.join(publicDir, CHANGED_URLS_PATH), `${JSON.stringify(changes, null, 2)}\n`)
   reporter.info(
-    `lastmod: ${entries.length} pages in the sitemap; ${changed.length} new or changed today (${day})` +
+    `lastmod: ${Object.keys(state).length} pages in the sitemap; ${changed.length} new or changed today (${day})` +
       `${changed.length > 0 ? `: ${changed.slice(0, 10).join(", ")}${changed.length > 10 ? ", …" : ""}` : ""}` +
       `${removed.length > 0 ? `; ${removed.length} gone: ${removed.slice(0, 10).join(", ")}` : ""}`,
   )
@@ -99,4 +91,5 @@ export function writeLastmodFiles({
     fs.writeFileSync(path.join(publicDir, keyFilePath(key)), key)
     reporter.info(`IndexNow: key file written (${INDEXNOW_KEY_ENV} is set)`)
   } else reporter.info(`IndexNow: ${INDEXNOW_KEY_ENV} is not set; no key file, and no deploy will notify IndexNow`)
+  return state
 }

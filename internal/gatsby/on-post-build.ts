@@ -8,12 +8,9 @@ import { writeEditor } from "../cms/admin-files"
 import { ADMIN_DIR_NAME } from "../cms/admin-path"
 import { editorBackend } from "../cms/backend"
 import { editorConfig } from "../cms/editor-config"
-import { CONTENT_TYPES, type BusinessContent } from "../content/model"
+import { CONTENT_TYPES } from "../content/model"
 import { MAPS_FOLDER } from "../maps/svg-file"
-import { buildDay } from "../content/build-clock"
-import { contentFingerprint } from "../sitemap/page-content"
 import { currentMapFiles, writeMapFiles } from "./map-files"
-import { LASTMOD_STATE_FILE, sitemapRouteOf, writeLastmodFiles } from "./lastmod-files"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
@@ -34,9 +31,7 @@ const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
 /**
  * After the build: robots.txt from the same siteUrl as canonicals and sitemap,
  * the maps drawn as files (public/maps/, internal/maps/), each page's
- * Content-Security-Policy (see internal/csp.ts), the sitemap with each page's
- * lastmod, the URLs whose lastmod moved and the IndexNow key file
- * (internal/sitemap/, ./lastmod-files.ts), and the editor at /admin/
+ * Content-Security-Policy (see internal/csp.ts), and the editor at /admin/
  * (Decap CMS from node_modules, its config.yml from the content model).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByType }) => {
@@ -49,13 +44,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
   const files = htmlFiles(PUBLIC_DIR)
   const damaged: string[] = []
   const missingMaps = new Set<string>()
-  const fingerprints: Record<string, string> = {}
   for (const file of files) {
     const html = withoutNulBytes(fs.readFileSync(file))
     if (hasReplacementCharacter(html)) damaged.push(path.relative(PUBLIC_DIR, file))
     const text = html.toString("utf8")
-    const route = sitemapRouteOf(PUBLIC_DIR, file)
-    if (route) fingerprints[route] = contentFingerprint(text)
     for (const [src] of text.matchAll(MAP_REFERENCE)) {
       if (!fs.existsSync(path.join(PUBLIC_DIR, src))) missingMaps.add(`${path.relative(PUBLIC_DIR, file)} -> ${src}`)
     }
@@ -74,17 +66,6 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
     )
   }
   reporter.info(`robots.txt written for ${siteUrl}; NUL bytes removed and page CSP added in ${files.length} HTML files`)
-
-  const [business] = getNodesByType("Business") as unknown as BusinessContent[]
-  writeLastmodFiles({
-    publicDir: PUBLIC_DIR,
-    stateFile: path.resolve(process.cwd(), LASTMOD_STATE_FILE),
-    siteUrl,
-    day: buildDay(business.timeZone),
-    fingerprints,
-    reporter,
-    env: process.env,
-  })
 
   const backend = editorBackend(process.env, siteUrl)
   if (!backend.repoKnown) {

@@ -1,10 +1,11 @@
 /** @jest-environment node */
 import fs from "fs"
+import os from "os"
 import path from "path"
-import { sitemapRouteOf } from "../../internal/gatsby/lastmod-files"
+import { htmlFileOf, sitemapEntry, sitemapPages, type SitemapData } from "../../internal/gatsby/sitemap-options"
+import { CHANGED_URLS_PATH } from "../../internal/indexnow"
 import { parseState, stateJson, updateLastmod, type LastmodState } from "../../internal/sitemap/lastmod"
 import { contentFingerprint, decodeEntities, pageContent } from "../../internal/sitemap/page-content"
-import { sitemapFiles } from "../../internal/sitemap/sitemap-xml"
 
 /**
  * tests/fixtures/lastmod/ holds five builds of a site of four pages, in the shape
@@ -17,39 +18,30 @@ import { sitemapFiles } from "../../internal/sitemap/sitemap-xml"
  *    of / and /coupons/ (text and structured data);
  *  - town-edited: the owner edited Glencoe's paragraph;
  *  - notice-week: a closure's notice is on every page.
- * expected/ holds the sitemap of the first build, as the protocol has it.
+ * expected/ holds what gatsby-plugin-sitemap's `resolvePages` and `serialize`
+ * (internal/gatsby/sitemap-options.ts) make of the first build: the entries the
+ * plugin writes into the sitemap, and the state file the next build reads.
  */
 const FIXTURES = path.resolve(__dirname, "../fixtures/lastmod")
 const SITE_URL = "https://www.example.com"
+const ROUTES = ["/", "/coupons/", "/service-area/glencoe/", "/service-area/wilmette/"]
 
-function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    return entry.isDirectory() ? htmlFiles(full) : entry.name.endsWith(".html") ? [full] : []
-  })
-}
-
-/** Route to fingerprint of every page of a fixture build, as onPostBuild reads them. */
+/** Route to fingerprint of every page of a fixture build, as resolvePages reads them. */
 function fingerprintsOf(build: string): Record<string, string> {
-  const dir = path.join(FIXTURES, build)
-  const fingerprints: Record<string, string> = {}
-  for (const file of htmlFiles(dir)) {
-    const route = sitemapRouteOf(dir, file)
-    if (route) fingerprints[route] = contentFingerprint(fs.readFileSync(file, "utf8"))
-  }
-  return fingerprints
+  return Object.fromEntries(
+    ROUTES.map((route) => [
+      route,
+      contentFingerprint(fs.readFileSync(htmlFileOf(path.join(FIXTURES, build), route), "utf8")),
+    ]),
+  )
 }
 
 const html = (build: string, route: string) => fs.readFileSync(path.join(FIXTURES, build, route, "index.html"), "utf8")
 const lastmods = (state: LastmodState) =>
   Object.fromEntries(Object.entries(state).map(([route, s]) => [route, s.lastmod]))
-const sitemapOf = (state: LastmodState) =>
-  sitemapFiles(
-    SITE_URL,
-    Object.entries(state).map(([route, { lastmod }]) => ({ path: route, lastmod })),
-  )
+const entriesOf = (state: LastmodState) =>
+  Object.entries(state).map(([route, { lastmod }]) => sitemapEntry({ path: route, lastmod }))
 
-const ROUTES = ["/", "/coupons/", "/service-area/glencoe/", "/service-area/wilmette/"]
 const first = updateLastmod(undefined, fingerprintsOf("first-build"), "2026-11-24")
 
 describe("lastmod across builds", () => {
@@ -58,19 +50,11 @@ describe("lastmod across builds", () => {
     expect(lastmods(first.state)).toEqual(Object.fromEntries(ROUTES.map((route) => [route, "2026-11-24"])))
   })
 
-  it("the first build's sitemap is the committed one: loc and lastmod only", () => {
-    const files = sitemapOf(first.state)
-    expect(Object.keys(files).sort()).toEqual(["sitemap-0.xml", "sitemap-index.xml"])
-    for (const [name, xml] of Object.entries(files)) {
-      expect(xml).toBe(fs.readFileSync(path.join(FIXTURES, "expected", name), "utf8"))
-    }
-  })
-
-  it("a rebuild of the same content on another day, with other code, writes the same state and sitemap, byte for byte", () => {
+  it("a rebuild of the same content on another day, with other code, writes the same state and sitemap entries", () => {
     const again = updateLastmod(first.state, fingerprintsOf("rebuilt-other-code"), "2026-11-25")
     expect(again.changed).toEqual([])
     expect(stateJson(again.state)).toBe(stateJson(first.state))
-    expect(sitemapOf(again.state)).toEqual(sitemapOf(first.state))
+    expect(entriesOf(again.state)).toEqual(entriesOf(first.state))
   })
 
   it("the build the day after a coupon's last day changes exactly the pages that showed it", () => {
@@ -171,17 +155,90 @@ describe("what a page shows", () => {
   })
 })
 
-describe("the sitemap's files", () => {
-  it("split above 45,000 URLs, the index naming each file with its latest lastmod", () => {
-    const entries = Array.from({ length: 45_001 }, (_, index) => ({
-      path: `/p/${index}/`,
-      lastmod: index === 45_000 ? "2026-11-25" : "2026-11-24",
-    }))
-    const files = sitemapFiles(SITE_URL, entries)
-    expect(Object.keys(files).sort()).toEqual(["sitemap-0.xml", "sitemap-1.xml", "sitemap-index.xml"])
-    expect(files["sitemap-index.xml"]).toContain(
-      `<sitemap><loc>${SITE_URL}/sitemap-1.xml</loc><lastmod>2026-11-25</lastmod></sitemap>`,
+describe("gatsby-plugin-sitemap's resolvePages and serialize", () => {
+  const silent = { info: () => undefined, warn: () => undefined }
+  /** A copy of a fixture build as public/ (resolvePages writes the changed URLs and the key file there). */
+  function publicCopy(build: string): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lastmod-public-"))
+    fs.cpSync(path.join(FIXTURES, build), dir, { recursive: true })
+    return dir
+  }
+  /** The query's data: the pages in the order Gatsby happens to list them, the 404s and the editor among them. */
+  const data = (siteUrl = SITE_URL): SitemapData => ({
+    site: { siteMetadata: { siteUrl } },
+    business: { timeZone: "America/Chicago" },
+    allSitePage: {
+      nodes: [
+        "/service-area/wilmette/",
+        "/404/",
+        "/",
+        "/dev-404-page/",
+        "/404.html",
+        "/admin/",
+        "/coupons/",
+        "/service-area/glencoe/",
+      ].map((route) => ({ path: route })),
+    },
+  })
+  const dirs: string[] = []
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+
+  function resolve(build: string, stateFile: string, day: string, env: Record<string, string | undefined> = {}) {
+    const publicDir = publicCopy(build)
+    dirs.push(publicDir)
+    const pages = sitemapPages(data(), { publicDir, stateFile, day, reporter: silent, env })
+    return { publicDir, pages }
+  }
+
+  it("the first build gives the committed entries, in path order, loc and lastmod only, and the committed state", () => {
+    const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "lastmod-state-"))
+    dirs.push(stateDir)
+    const stateFile = path.join(stateDir, "pages.json")
+    const { publicDir, pages } = resolve("first-build", stateFile, "2026-11-24")
+    expect(pages.map(sitemapEntry)).toEqual(
+      JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected", "sitemap-entries.json"), "utf8")),
     )
-    expect(files["sitemap-1.xml"].match(/<url>/g)).toHaveLength(1)
+    // The state holds each page's fingerprint: a change to what page-content.ts reads re-dates every page on the next deploy.
+    expect(fs.readFileSync(stateFile, "utf8")).toBe(
+      fs.readFileSync(path.join(FIXTURES, "expected", "pages.json"), "utf8"),
+    )
+    expect(JSON.parse(fs.readFileSync(path.join(publicDir, CHANGED_URLS_PATH), "utf8"))).toEqual({
+      siteUrl: SITE_URL,
+      day: "2026-11-24",
+      urls: ROUTES.map((route) => `${SITE_URL}${route}`),
+    })
+  })
+
+  it("the next build reads the state the previous one wrote: only the edited town moves, and only it is published", () => {
+    const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "lastmod-state-"))
+    dirs.push(stateDir)
+    const stateFile = path.join(stateDir, "pages.json")
+    resolve("first-build", stateFile, "2026-11-24")
+    const { publicDir, pages } = resolve("town-edited", stateFile, "2026-11-26", { INDEXNOW_KEY: "0123456789abcdef" })
+    expect(pages.map(sitemapEntry)).toEqual([
+      { url: "/", lastmod: "2026-11-24" },
+      { url: "/coupons/", lastmod: "2026-11-24" },
+      { url: "/service-area/glencoe/", lastmod: "2026-11-26" },
+      { url: "/service-area/wilmette/", lastmod: "2026-11-24" },
+    ])
+    expect(JSON.parse(fs.readFileSync(path.join(publicDir, CHANGED_URLS_PATH), "utf8")).urls).toEqual([
+      `${SITE_URL}/service-area/glencoe/`,
+    ])
+    expect(fs.readFileSync(path.join(publicDir, "0123456789abcdef.txt"), "utf8")).toBe("0123456789abcdef")
+  })
+
+  it("fails, naming the page, when a page of the sitemap has no built HTML", () => {
+    const publicDir = publicCopy("first-build")
+    dirs.push(publicDir)
+    fs.rmSync(path.join(publicDir, "coupons"), { recursive: true })
+    expect(() =>
+      sitemapPages(data(), {
+        publicDir,
+        stateFile: path.join(publicDir, "state.json"),
+        day: "2026-11-24",
+        reporter: silent,
+        env: {},
+      }),
+    ).toThrow(/\/coupons\//)
   })
 })
