@@ -2,6 +2,7 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
+import { addPagePolicy, CSP_META_MARKER } from "../../internal/csp"
 import { htmlFileOf, sitemapEntry, sitemapPages, type SitemapData } from "../../internal/gatsby/sitemap-options"
 import { CHANGED_URLS_PATH } from "../../internal/indexnow"
 import { parseState, stateJson, updateLastmod, type LastmodState } from "../../internal/sitemap/lastmod"
@@ -240,5 +241,14 @@ describe("gatsby-plugin-sitemap's resolvePages and serialize", () => {
         env: {},
       }),
     ).toThrow(/\/coupons\//)
+  })
+
+  it("reads the same fingerprint before and after the site's onPostBuild adds the page's CSP", () => {
+    for (const route of ROUTES) {
+      const built = html("first-build", route).replace(new RegExp(`<meta ${CSP_META_MARKER}[^>]*>`), "")
+      expect(built).not.toContain(CSP_META_MARKER)
+      expect(addPagePolicy(built)).toContain(CSP_META_MARKER)
+      expect(contentFingerprint(addPagePolicy(built))).toBe(contentFingerprint(built))
+    }
   })
 })
