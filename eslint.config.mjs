@@ -17,7 +17,8 @@ import { builtinModules } from "node:module"
  *  - build code (internal/, gatsby-node.ts, gatsby-config.ts) and scripts: Node
  *    globals; they may use src/'s pure modules, never tests/;
  *  - Netlify functions (netlify/functions/), run by Netlify on its servers: Node
- *    globals and the `Netlify` global; never tests/;
+ *    globals and the `Netlify` global; never tests/; Netlify build plugins
+ *    (netlify/plugins/), run by Netlify's build: Node globals;
  *  - tests, and scripts that drive a browser: Node (and jest), and the browser's
  *    globals for code that runs in jsdom or that they hand to a browser.
  */
@@ -81,7 +82,7 @@ export default tseslint.config(
   {
     files: [
       "internal/**/*.{ts,cjs}",
-      "netlify/**/*.{ts,mts}",
+      "netlify/**/*.{ts,mts,js}",
       "gatsby-node.ts",
       "gatsby-config.ts",
       "scripts/**/*.{js,cjs,mjs,ts}",

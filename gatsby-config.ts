@@ -4,8 +4,8 @@ import { resolveSiteUrl } from "./src/lib/site-url"
 import { THEME_COLOR } from "./src/lib/theme"
 import { siteNameOf } from "./src/lib/site-name"
 import { jsonTypeName } from "./internal/content/model"
-import { ADMIN_PATH } from "./internal/cms/admin-path"
 import { netlifyAdapter } from "./internal/gatsby/netlify-adapter"
+import { sitemapPluginOptions } from "./internal/gatsby/sitemap-options"
 
 const siteUrl = resolveSiteUrl()
 // The brand lives in data/business.json only; the web app manifest reads it from there.
@@ -41,17 +41,8 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
-    {
-      resolve: "gatsby-plugin-sitemap",
-      options: {
-        // The editor at /admin/ is no Gatsby page, so no sitemap entry; excluded should that change.
-        excludes: ["/404/", "/404.html", "/dev-404-page/", ADMIN_PATH, `${ADMIN_PATH}**`],
-        // In the order of their paths, so two builds of one commit write the same sitemap
-        // (the order Gatsby lists its pages in follows the order in which queries finish).
-        resolvePages: ({ allSitePage }: { allSitePage: { nodes: Array<{ path: string }> } }) =>
-          [...allSitePage.nodes].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-      },
-    },
+    // Each URL with its lastmod, read from its page's built HTML (internal/gatsby/sitemap-options.ts).
+    { resolve: "gatsby-plugin-sitemap", options: sitemapPluginOptions() },
     {
       resolve: "gatsby-plugin-manifest",
       options: {

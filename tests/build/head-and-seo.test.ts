@@ -6,6 +6,7 @@ import { readBusiness, readCities, readCoupons, readServices } from "../fixtures
 import { inlineScriptHashes, pagePolicy } from "../../internal/csp"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 import { expectEvery, expectNone } from "../offenders"
+import { CHANGED_URLS_PATH, type ChangedUrls } from "../../internal/indexnow"
 
 // The build under test was made with the same environment as this run.
 const siteUrl = resolveSiteUrl()
@@ -285,15 +286,100 @@ describe("structured data", () => {
 })
 
 describe("sitemap and robots.txt", () => {
-  const locs = (file: string) =>
-    Array.from(fs.readFileSync(path.join(PUBLIC_DIR, file), "utf8").matchAll(/<loc>([^<]+)<\/loc>/g), (m) => m[1])
+  const xmlOf = (file: string) => fs.readFileSync(path.join(PUBLIC_DIR, file), "utf8")
+  const NAMESPACE = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+  /** A W3C Datetime as the sitemap protocol allows it: a day, or a day and time with its zone. */
+  const W3C_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/
+  const day = buildDay(business.timeZone)
+  /** Each <tag>…</tag> of the XML, with the names and text of its children. */
+  const entriesOf = (xml: string, tag: string) =>
+    Array.from(xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g")), ([, inner]) => ({
+      children: Array.from(inner.matchAll(/<([a-z:]+)>/gi), ([, name]) => name),
+      loc: /<loc>([^<]*)<\/loc>/.exec(inner)?.[1] ?? "",
+      lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(inner)?.[1],
+    }))
+  const index = xmlOf("sitemap-index.xml")
+  const sitemaps = entriesOf(index, "sitemap")
+  const sitemapFileOf = (loc: string) => loc.slice(siteUrl.length + 1)
+  const urls = sitemaps.flatMap(({ loc }) =>
+    fs.existsSync(path.join(PUBLIC_DIR, sitemapFileOf(loc))) ? entriesOf(xmlOf(sitemapFileOf(loc)), "url") : [],
+  )
+  /** The entry's problems, given the children it must have (a lastmod, if among them, a W3C date no later than the build's day). */
+  const problemsOfEntry = (entry: ReturnType<typeof entriesOf>[number], children: readonly string[]) => [
+    ...(entry.loc.startsWith(`${siteUrl}/`) ? [] : [`loc ${entry.loc} is not an absolute URL on ${siteUrl}`]),
+    ...(!children.includes("lastmod") || (entry.lastmod && W3C_DATE.test(entry.lastmod))
+      ? []
+      : [`lastmod ${entry.lastmod} is no W3C date`]),
+    ...(entry.lastmod && W3C_DATE.test(entry.lastmod) && entry.lastmod.slice(0, 10) > day
+      ? [`lastmod ${entry.lastmod} is after the build's day ${day}`]
+      : []),
+    ...(entry.children.join(",") === children.join(",")
+      ? []
+      : [`has ${entry.children.join(", ")}, not ${children.join(", ")}`]),
+  ]
 
-  it("lists exactly the built pages but the 404, as absolute canonical URLs", () => {
-    const sitemaps = locs("sitemap-index.xml")
-    expect(sitemaps).toEqual([`${siteUrl}/sitemap-0.xml`])
-    const urls = locs("sitemap-0.xml")
-    expect(new Set(urls)).toEqual(new Set(routes.map((route) => `${siteUrl}${route}`)))
-    expect(urls).toHaveLength(routes.length)
+  it("is an index of sitemap files on the site, each of the protocol's form", () => {
+    expect(index.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)
+    expect(index).toContain(`<sitemapindex ${NAMESPACE}>`)
+    expectEvery(
+      sitemaps,
+      "sitemap files of the index break the protocol",
+      (entry) => {
+        const file = sitemapFileOf(entry.loc)
+        if (!fs.existsSync(path.join(PUBLIC_DIR, file))) return [`${file} was not built`]
+        const xml = xmlOf(file)
+        const count = (xml.match(/<url>/g) ?? []).length
+        // gatsby-plugin-sitemap names each file by its loc only (an index's lastmod is optional), and
+        // declares the news, xhtml, image and video namespaces after the sitemap's own.
+        return [
+          ...problemsOfEntry(entry, ["loc"]),
+          ...(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>') && xml.includes(`<urlset ${NAMESPACE}`)
+            ? []
+            : ["is no urlset of the sitemap namespace"]),
+          ...(count >= 1 && count <= 50_000 ? [] : [`has ${count} URLs (1 to 50,000)`]),
+          ...(Buffer.byteLength(xml) <= 50 * 1024 * 1024 ? [] : ["is larger than 50 MB"]),
+        ]
+      },
+      (entry) => entry.loc,
+    )
+  })
+
+  it("gives every URL its absolute loc and a W3C lastmod, and nothing else (no changefreq or priority)", () => {
+    expectEvery(
+      urls,
+      "sitemap URLs break the protocol",
+      (entry) => problemsOfEntry(entry, ["loc", "lastmod"]),
+      (entry) => entry.loc,
+    )
+  })
+
+  it("lists exactly the built pages but the 404 and the editor, once each", () => {
+    const listed = urls.map(({ loc }) => loc)
+    const pages = routes.map((route) => `${siteUrl}${route}`)
+    expectNone(
+      pages.filter((url) => !listed.includes(url)),
+      "built pages missing from the sitemap",
+    )
+    expectNone(
+      listed.filter((url) => !pages.includes(url)),
+      "sitemap URLs with no built page",
+    )
+    expectNone(
+      listed.filter((url, at) => listed.indexOf(url) !== at),
+      "sitemap URLs listed twice",
+    )
+  })
+
+  it("publishes the URLs whose lastmod this build set, each with the build's day in the sitemap", () => {
+    const changes = JSON.parse(xmlOf(CHANGED_URLS_PATH.slice(1))) as ChangedUrls
+    expect(changes.siteUrl).toBe(siteUrl)
+    expect(changes.day).toBe(day)
+    // The plugin writes a day as its first instant in UTC ("2026-11-24T00:00:00.000Z").
+    const lastmodOf = new Map(urls.map(({ loc, lastmod }) => [loc, lastmod?.slice(0, 10)]))
+    expectNone(
+      changes.urls.filter((url) => lastmodOf.get(url) !== day).map((url) => `${url}: lastmod ${lastmodOf.get(url)}`),
+      "changed URLs not in the sitemap with the build's day",
+    )
   })
 
   it("robots.txt names the sitemap by its absolute URL", () => {
