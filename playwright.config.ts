@@ -10,13 +10,14 @@ const PORT = Number(process.env.E2E_PORT ?? 9100)
  * security headers, no JavaScript, map frames, the 404): they run once, in the desktop project.
  * The phone project runs what a phone's viewport changes: the header's links (behind the menu
  * there), the phone menu, and our own maps. The layout spec sets its own widths, so it runs once,
- * in the desktop project. The editor runs once, in its own project.
+ * in its own layout project. The editor runs once, in its own project.
  */
 const EDITOR = /admin\.spec\.ts$/
 /** The copy the editor's tests edited, once built (scripts/edited-copy-check.mjs): its pages show the edits. */
 const EDITED_COPY = /edited-copy\.spec\.ts$/
 const PHONE_ONLY = /phone-menu\.spec\.ts$/
 const VIEWPORT_DEPENDENT = /(navigation|phone-menu|maps)\.spec\.ts$/
+const LAYOUT = /layout\.spec\.ts$/
 /** Chromium, WebKit and Firefox, each driven its own way (tests/e2e/engines/drivers.ts): its own project. */
 const ENGINES = /engines\.(spec|sweep)\.ts$/
 /** Dated content at fixed instants: only in the copy built as of a fixed instant (scripts/other-region-check.mjs). */
@@ -50,8 +51,27 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [EDITOR, EDITED_COPY, PHONE_ONLY, ENGINES, CLOCK],
+      testIgnore: [EDITOR, EDITED_COPY, PHONE_ONLY, ENGINES, CLOCK, LAYOUT],
       use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    // The width rules set their own widths. The map host's frame runs in the page's process, as
+    // Chrome on Android runs another site's frame (it isolates only sites with logins): Tab moves
+    // into and out of it at once, so the Tab round can press keys in bursts and read where each lands.
+    {
+      name: "layout",
+      testMatch: LAYOUT,
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        launchOptions: {
+          executablePath: CHROMIUM_PATH,
+          args: [
+            ...CHROMIUM_FLAGS,
+            "--disable-site-isolation-trials",
+            "--disable-features=IsolateOrigins,site-per-process",
+          ],
+        },
+      },
     },
     {
       name: "phone",

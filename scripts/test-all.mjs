@@ -151,8 +151,8 @@ async function playwright(name, projects, cores) {
   return playwrightCounts(ok, readJson(report))
 }
 
-/** Chromium: the desktop and phone projects (axe, IBM, layout, headers, navigation…). */
-const browser = (cores) => playwright("browser", ["desktop", "phone"], cores)
+/** Chromium: the desktop, phone and layout projects (axe, IBM, width rules, headers, navigation…). */
+const browser = (cores) => playwright("browser", ["desktop", "phone", "layout"], cores)
 
 /** Chromium, WebKit and Firefox on every template, one engine at a time per core (tests/e2e/engines.sweep.ts). */
 const engines = (cores) => playwright("engines", ["engines"], cores)

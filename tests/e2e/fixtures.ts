@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage } from "@playwright/test"
+import { test as base, expect, type ConsoleMessage, type Request } from "@playwright/test"
 import { readBusiness, readCities } from "../fixtures/content"
 import { MAP_ORIGIN } from "../../src/lib/map-host"
 import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../scripts/browser.cjs"
@@ -54,12 +54,38 @@ export const test = base.extend<Fixtures>({
  * no-JavaScript disclosure once React runs, says hydration has happened.
  */
 export async function gotoHydrated(page: import("@playwright/test").Page, url: string) {
-  const response = await page.goto(url)
-  await page.waitForFunction(() => document.readyState === "complete")
-  await page.locator("header button[aria-controls='site-menu']").waitFor({ state: "attached" })
-  await page.waitForLoadState("networkidle")
-  return response
+  const inFlight = new Set<Request>()
+  const started = (request: Request) => inFlight.add(request)
+  const ended = (request: Request) => inFlight.delete(request)
+  page.on("request", started)
+  page.on("requestfinished", ended)
+  page.on("requestfailed", ended)
+  try {
+    const response = await page.goto(url)
+    await page.waitForFunction(() => document.readyState === "complete")
+    await page.locator("header button[aria-controls='site-menu']").waitFor({ state: "attached" })
+    // Then the network falls quiet, as Playwright's "networkidle" has it, but after QUIET_MS
+    // rather than its half a second: the pages are served from this machine.
+    const deadline = Date.now() + QUIET_LIMIT_MS
+    for (let quietSince = Date.now(); Date.now() - quietSince < QUIET_MS;) {
+      if (Date.now() > deadline) {
+        const open = [...inFlight].map((one) => one.url()).join(", ")
+        throw new Error(`${url}: requests still open after ${QUIET_LIMIT_MS / 1000} s: ${open}`)
+      }
+      await page.waitForTimeout(20)
+      if (inFlight.size > 0) quietSince = Date.now()
+    }
+    return response
+  } finally {
+    page.off("request", started)
+    page.off("requestfinished", ended)
+    page.off("requestfailed", ended)
+  }
 }
+
+/** How long no request of a page may be open before it counts as loaded, and how long that may take at most. */
+const QUIET_MS = 150
+const QUIET_LIMIT_MS = 20_000
 
 export { expect }
 

@@ -370,12 +370,20 @@ export function watchFocus() {
 export async function focusRecord(): Promise<FocusRecord> {
   const watch = window.__focusWatch
   if (!watch) return { stops: [], unreached: [] }
-  if (document.activeElement instanceof HTMLIFrameElement) {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
-    for (let last = NaN, frames = 0; window.scrollY !== last && frames < 30; frames += 1) {
+  const holder = document.activeElement
+  if (holder instanceof HTMLIFrameElement) {
+    // Until the page has come to rest with the frame on screen, or has stayed still for ten frames
+    // (a second at the most): what a reader sees once the browser has done scrolling.
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+    const onScreen = () => {
+      const box = holder.getBoundingClientRect()
+      return box.bottom > 0 && box.top < window.innerHeight
+    }
+    let last = window.scrollY
+    for (let frames = 0, still = 0; frames < 60 && still < 10 && !(still >= 2 && onScreen()); frames += 1) {
+      await nextFrame()
+      still = window.scrollY === last ? still + 1 : 0
       last = window.scrollY
-      await frame()
-      await frame()
     }
   }
   watch.flush(true)
@@ -385,4 +393,33 @@ export async function focusRecord(): Promise<FocusRecord> {
     .filter(([id, { element }]) => !reached.has(id) && element.isConnected)
     .map(([, { name }]) => name)
   return { stops: watch.stops, unreached }
+}
+
+/**
+ * How many presses of Tab (`direction` 1) or Shift+Tab (-1) from the focused element reach the
+ * next frame of another origin, at the least: the page's Tab stops and frames in document order
+ * (the site sets no positive tabindex), a frame of ours counted as one stop though its links are
+ * more, so the count never passes the frame. Infinity when no such frame lies ahead.
+ */
+export function pressesToForeignFrame(direction: number): number {
+  const selector = "a[href], button, summary, input:not([type='hidden']), select, textarea, [tabindex], iframe"
+  const foreign = (element: Element) => {
+    if (!(element instanceof HTMLIFrameElement)) return false
+    try {
+      return !element.contentDocument
+    } catch {
+      return true
+    }
+  }
+  const order = Array.from(document.querySelectorAll<HTMLElement>(selector)).filter(
+    (element) =>
+      (element.tabIndex >= 0 || element instanceof HTMLIFrameElement) &&
+      !element.matches(":disabled") &&
+      !element.closest("[inert]") &&
+      element.checkVisibility({ visibilityProperty: true }),
+  )
+  if (direction < 0) order.reverse()
+  const at = order.indexOf(document.activeElement as HTMLElement)
+  const next = order.findIndex((element, index) => index > at && foreign(element))
+  return next < 0 ? Infinity : next - at
 }
