@@ -10,7 +10,9 @@
  *   build-output  jest, reading public/
  *   browser       Playwright on Debian's Chromium, desktop and phone projects (axe, layout, headers,
  *                 navigation…)
- *   engines       Chromium, WebKit and Firefox on every template (tests/e2e/engines.sweep.ts)
+ *   engines-390   Chromium, WebKit and Firefox on every template at 390 px (tests/e2e/engines.sweep.ts)
+ *   engines-1280  the same at 1280 px
+ *   engine-rules  one test per rule over every engine's visits (tests/e2e/engines.spec.ts)
  *   edited-copy   the editor's tests edit a copy of the project; it is built from the site's
  *                 caches, its pages checked in Chromium, then the build-output suite runs on
  *                 that copy (scripts/edited-copy-check.mjs)
@@ -137,7 +139,7 @@ async function jest(name, project, cores) {
 }
 
 /** Playwright projects on `cores` workers (a browser with its pages each), their report kept as reports/{name}.json. */
-async function playwright(name, projects, cores) {
+async function playwright(name, projects, cores, options = []) {
   const report = path.join(REPORTS, `${name}.json`)
   fs.rmSync(report, { force: true })
   const args = [
@@ -146,6 +148,7 @@ async function playwright(name, projects, cores) {
     ...projects.flatMap((project) => ["--project", project]),
     "--workers",
     String(cores),
+    ...options,
   ]
   const ok = await run(name, "npx", args, { E2E_PORT: String(await freePort()), E2E_REPORT: report })
   return playwrightCounts(ok, readJson(report))
@@ -154,8 +157,14 @@ async function playwright(name, projects, cores) {
 /** Chromium: the desktop, phone and layout projects (axe, IBM, width rules, headers, navigation…). */
 const browser = (cores) => playwright("browser", ["desktop", "phone", "layout"], cores)
 
-/** Chromium, WebKit and Firefox on every template, one engine at a time per core (tests/e2e/engines.sweep.ts). */
-const engines = (cores) => playwright("engines", ["engines"], cores)
+/**
+ * Chromium, WebKit and Firefox on every template: the sweeps at one width (tests/e2e/engines.sweep.ts,
+ * one engine at a time per core), a stage each, so the two widths can go where a core is free; then
+ * the rules, which judge every sweep (tests/e2e/engines.spec.ts).
+ */
+const engineSweeps = (name, width) => (cores) =>
+  playwright(name, ["engine-sweeps"], cores, ["--grep", `every page at ${width} px`])
+const engineRules = (cores) => playwright("engine-rules", ["engines"], cores, ["--no-deps"])
 
 /** The editor's tests, the built copy's pages and the build-output suite on one edited copy: the reports' counts. */
 async function editedCopy() {
@@ -204,9 +213,11 @@ const STAGES = [
   { name: "edited-copy", after: ["build"], cores: 1, body: editedCopy },
   { name: "browser", after: ["build"], cores: 1, body: browser },
   { name: "other-region", after: ["build"], cores: 1, body: otherRegion },
-  { name: "engines", after: ["build"], cores: 1, body: engines },
+  { name: "engines-390", after: ["build"], cores: 1, body: engineSweeps("engines-390", 390) },
+  { name: "engines-1280", after: ["build"], cores: 1, body: engineSweeps("engines-1280", 1280) },
   { name: "typecheck", after: ["build"], cores: 1, body: () => check("typecheck", "npx", ["tsc", "--noEmit"]) },
   { name: "build-output", after: ["build"], cores: 1, body: (cores) => jest("build-output", "build-output", cores) },
+  { name: "engine-rules", after: ["engines-390", "engines-1280"], cores: 1, body: engineRules },
 ]
 const MEASURING = [
   { name: "lighthouse", after: STAGES.map((one) => one.name), cores: Infinity, body: lighthouse },

@@ -70,7 +70,7 @@ async function arrive(page: Page, path: string) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 }
 
-const BURST = 15
+const BURST = 40
 /** More presses than a page has stops (/service-area/ has about 130 today, about 210 at 150 towns): past it, a round has lost its way. */
 const BOUND = 400
 
