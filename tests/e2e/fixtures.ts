@@ -90,6 +90,13 @@ const QUIET_LIMIT_MS = 20_000
 export { expect }
 
 /**
+ * The pause at each half screen of a scroll through a page: a rendered frame or so, enough for the
+ * browser to see what came into view (lazy images load well before they are on screen, and every
+ * image is then waited for).
+ */
+const SCROLL_PAUSE_MS = 20
+
+/**
  * Scrolls to the bottom of the page a half screen at a time, as a reader would,
  * then waits until every image has loaded and, where the page has a map, until
  * its frame shows the (stubbed) map. Explicit waits: Playwright's networkidle can
@@ -98,7 +105,7 @@ export { expect }
 export async function scrollThrough(page: import("@playwright/test").Page) {
   const showMap = page.getByRole("button", { name: /^Show map of / })
   const hasMap = (await showMap.count()) > 0
-  await page.evaluate(scrollDownThePage, 50)
+  await page.evaluate(scrollDownThePage, SCROLL_PAUSE_MS)
   if (hasMap) {
     // The frame loads when its placeholder is in view once React runs; on a busy machine React may
     // start after the scroll has passed it, so the placeholder is brought back into view.

@@ -11,16 +11,26 @@ import {
 } from "./layout-probes"
 
 // The width rules of decisions.md ("Layout"), at the widths people use, on
-// every template and the 404 page. Each test opens each page once and resizes
-// it through the widths (this spec sets its own widths: its own layout project runs it).
+// every template and the 404 page. Each page is opened once and resized
+// through the widths (this spec sets its own widths: its own layout project runs it).
 
 const WIDTHS = [320, 390, 768, 1280, 1440, 1920]
 const PAGES = [...TEMPLATES.map((template) => template.path), UNKNOWN_PATH]
 const HEIGHT = 900
 
-/** Runs `measure` on every page at every width and collects what it finds, each prefixed "{path} at {width} px". */
-async function acrossWidths(page: Page, measure: (where: string, width: number) => Promise<string[]>) {
-  const found: string[] = []
+interface WidthFindings {
+  wrappedPhones: string[]
+  sideways: string[]
+  smallTargets: string[]
+}
+
+/**
+ * Opens every page once, scrolls through it, resizes it through the widths and measures the three
+ * width rules at each, every finding prefixed "{path} at {width} px". Each rule is its own test;
+ * the first of them to run in a worker takes the measurements, and the others read them.
+ */
+async function measureWidths(page: Page): Promise<WidthFindings> {
+  const found: WidthFindings = { wrappedPhones: [], sideways: [], smallTargets: [] }
   for (const path of PAGES) {
     await gotoHydrated(page, path)
     // Lazy logos loaded and the (stubbed) map frame in place: the page as it stays once read.
@@ -29,33 +39,33 @@ async function acrossWidths(page: Page, measure: (where: string, width: number) 
       await page.setViewportSize({ width, height: HEIGHT })
       // Let layout and any resize observer settle before measuring.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-      found.push(...(await measure(`${path} at ${width} px`, width)))
+      const where = `${path} at ${width} px`
+      const { shown, wrapped } = await page.evaluate(wrappedPhoneNumbers, business.phone.display)
+      if (shown === 0) found.wrappedPhones.push(`${where}: no phone number on screen`)
+      found.wrappedPhones.push(...wrapped.map((lines) => `${where} (${lines})`))
+      const { scrollWidth, viewport, culprits } = await page.evaluate(sidewaysOverflow)
+      if (scrollWidth !== viewport) found.sideways.push(`${where}: ${scrollWidth} px wide (${culprits.join("; ")})`)
+      found.smallTargets.push(...(await page.evaluate(undersizedTargets)).map((target) => `${where}: ${target}`))
     }
   }
   return found
 }
 
+let widthFindings: Promise<WidthFindings> | undefined
+const findingsAcrossWidths = (page: Page) => (widthFindings ??= measureWidths(page))
+
 test("a phone number never breaks across lines", async ({ page }) => {
-  const offenders = await acrossWidths(page, async (where) => {
-    const { shown, wrapped } = await page.evaluate(wrappedPhoneNumbers, business.phone.display)
-    if (shown === 0) return [`${where}: no phone number on screen`]
-    return wrapped.map((lines) => `${where} (${lines})`)
-  })
+  const offenders = (await findingsAcrossWidths(page)).wrappedPhones
   expect(offenders, `phone number wraps: ${offenders.length} case(s):\n${offenders.join("\n")}`).toEqual([])
 })
 
 test("nothing scrolls sideways: the page is exactly as wide as the viewport", async ({ page }) => {
-  const offenders = await acrossWidths(page, async (where) => {
-    const { scrollWidth, viewport, culprits } = await page.evaluate(sidewaysOverflow)
-    return scrollWidth === viewport ? [] : [`${where}: ${scrollWidth} px wide (${culprits.join("; ")})`]
-  })
+  const offenders = (await findingsAcrossWidths(page)).sideways
   expect(offenders, `sideways scroll: ${offenders.length} case(s):\n${offenders.join("\n")}`).toEqual([])
 })
 
 test("every visible link and button is at least 24 × 24 px or spaced as WCAG 2.5.8 allows", async ({ page }) => {
-  const offenders = await acrossWidths(page, async (where) =>
-    (await page.evaluate(undersizedTargets)).map((target) => `${where}: ${target}`),
-  )
+  const offenders = (await findingsAcrossWidths(page)).smallTargets
   expect(offenders, `targets too small: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
 })
 

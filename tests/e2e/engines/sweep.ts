@@ -340,7 +340,8 @@ async function visit(
   )
   const focus = hydrated && TAB_PAGES.has(page) ? await tabFromTheTop(tab) : []
   if (focus.length) await tab.open(`${origin}${page}`, width, height)
-  await tab.evaluate(scrollDownThePage, 40)
+  // A pause of a rendered frame or so at each half screen; every image is then waited for.
+  await tab.evaluate(scrollDownThePage, 20)
   await poll(
     () => tab.evaluate(unloadedImages),
     (missing) => missing.length === 0,
