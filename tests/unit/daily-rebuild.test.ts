@@ -1,40 +1,28 @@
 /**
  * @jest-environment node
  */
-import http from "node:http"
-import type { AddressInfo } from "node:net"
 import dailyRebuild, { config, HOOK_ENV } from "../../netlify/functions/daily-rebuild.mts"
+import { freePort } from "../../scripts/browser.cjs"
+import { quietConsole, standInServer } from "../stand-in-server"
 
 /** A local stand-in for Netlify's build hook: records each request, answers `status`. */
 const HOOK_PATH = "/build_hooks/0123456789abcdef"
 let status = 200
 let received: Array<{ method?: string; url?: string }> = []
-const server = http.createServer((req, res) => {
+const hook = standInServer((req, res) => {
   received.push({ method: req.method, url: req.url })
   req.resume()
   res.writeHead(status).end()
 })
-let origin = ""
+quietConsole()
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
-
-let logged: jest.SpyInstance[] = []
 beforeEach(() => {
   status = 200
   received = []
-  process.env[HOOK_ENV] = `${origin}${HOOK_PATH}`
-  logged = [jest.spyOn(console, "log").mockImplementation(), jest.spyOn(console, "error").mockImplementation()]
+  process.env[HOOK_ENV] = `${hook.origin()}${HOOK_PATH}`
 })
 afterEach(() => {
   delete process.env[HOOK_ENV]
-  logged.forEach((spy) => spy.mockRestore())
 })
 
 const run = () => dailyRebuild(new Request("http://localhost/.netlify/functions/daily-rebuild", { method: "POST" }))
@@ -48,7 +36,7 @@ describe("daily rebuild function", () => {
 
   it("reads the hook from Netlify.env when the Netlify global exists", async () => {
     delete process.env[HOOK_ENV]
-    const get = jest.fn((name: string) => (name === HOOK_ENV ? `${origin}${HOOK_PATH}` : undefined))
+    const get = jest.fn((name: string) => (name === HOOK_ENV ? `${hook.origin()}${HOOK_PATH}` : undefined))
     Object.assign(globalThis, { Netlify: { env: { get } } })
     try {
       expect((await run()).ok).toBe(true)
@@ -76,10 +64,8 @@ describe("daily rebuild function", () => {
   })
 
   it("reports a hook that cannot be reached", async () => {
-    const closed = http.createServer()
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
-    const { port } = closed.address() as AddressInfo
-    await new Promise((resolve) => closed.close(resolve))
+    // A port nothing listens on.
+    const port = await freePort()
     process.env[HOOK_ENV] = `http://127.0.0.1:${port}${HOOK_PATH}`
     expect((await run()).ok).toBe(false)
   })

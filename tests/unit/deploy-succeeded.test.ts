@@ -1,14 +1,13 @@
 /**
  * @jest-environment node
  */
-import http from "node:http"
-import type { AddressInfo } from "node:net"
 import deploySucceeded, {
   BATCH_LIMIT,
   ENDPOINT_ENV,
   INDEXNOW_ENDPOINT,
 } from "../../netlify/functions/deploy-succeeded.mts"
 import { CHANGED_URLS_PATH, INDEXNOW_KEY_ENV, type ChangedUrls } from "../../internal/indexnow"
+import { quietConsole, standInServer } from "../stand-in-server"
 
 /**
  * One local server stands in for both hosts the function talks to: the
@@ -23,7 +22,7 @@ let changes: ChangedUrls | string = { siteUrl: SITE_URL, day: "2026-11-26", urls
 let posts: Array<{ url?: string; contentType?: string; body: Record<string, unknown> }> = []
 let listRequests = 0
 
-const server = http.createServer((req, res) => {
+const host = standInServer((req, res) => {
   const chunks: Buffer[] = []
   req.on("data", (chunk: Buffer) => chunks.push(chunk))
   req.on("end", () => {
@@ -42,35 +41,23 @@ const server = http.createServer((req, res) => {
     } else res.writeHead(404).end()
   })
 })
-let origin = ""
+const log = quietConsole()
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
-
-let logged: jest.SpyInstance[] = []
 beforeEach(() => {
   status = 200
   posts = []
   listRequests = 0
   changes = { siteUrl: SITE_URL, day: "2026-11-26", urls: [`${SITE_URL}/`, `${SITE_URL}/coupons/`] }
   process.env[INDEXNOW_KEY_ENV] = KEY
-  process.env[ENDPOINT_ENV] = `${origin}${ENDPOINT_PATH}`
-  logged = [jest.spyOn(console, "log").mockImplementation(), jest.spyOn(console, "error").mockImplementation()]
+  process.env[ENDPOINT_ENV] = `${host.origin()}${ENDPOINT_PATH}`
 })
 afterEach(() => {
   delete process.env[INDEXNOW_KEY_ENV]
   delete process.env[ENDPOINT_ENV]
-  logged.forEach((spy) => spy.mockRestore())
 })
 
 /** The event as Netlify sends it: the deploy in `payload`. */
-const run = (context: string, deployUrl = origin) =>
+const run = (context: string, deployUrl = host.origin()) =>
   deploySucceeded(
     new Request("http://localhost/.netlify/functions/deploy-succeeded", {
       method: "POST",
@@ -81,7 +68,8 @@ const run = (context: string, deployUrl = origin) =>
     }),
   )
 const loggedText = () =>
-  logged
+  log
+    .spies()
     .flatMap((spy) => spy.mock.calls)
     .map((args) => args.join(" "))
     .join("\n")
@@ -104,7 +92,7 @@ describe("deploy-succeeded: IndexNow after a production deploy", () => {
       },
     ])
     expect(loggedText()).toContain(
-      `sending 2 URLs changed on 2026-11-26 to ${origin}${ENDPOINT_PATH}: ${SITE_URL}/ ${SITE_URL}/coupons/`,
+      `sending 2 URLs changed on 2026-11-26 to ${host.origin()}${ENDPOINT_PATH}: ${SITE_URL}/ ${SITE_URL}/coupons/`,
     )
     expect(loggedText()).toContain("IndexNow answered 200")
   })
@@ -114,7 +102,7 @@ describe("deploy-succeeded: IndexNow after a production deploy", () => {
       new Request("http://localhost/", {
         method: "POST",
         body: JSON.stringify({
-          payload: { deploy: { context: "production", permalinkUrl: origin, sslUrl: SITE_URL } },
+          payload: { deploy: { context: "production", permalinkUrl: host.origin(), sslUrl: SITE_URL } },
         }),
       }),
     )
