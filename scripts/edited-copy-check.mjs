@@ -7,7 +7,7 @@
  *      a new town, the shop's street, one brand more, a closure, an offer's end)
  *      and publishes each edit;
  *   2. the copy is built, starting from what the site's own build left in .cache/
- *      and public/ (webpack's and the image plugin's caches), so it pays for what
+ *      (webpack's and the image plugin's caches), so it pays for what
  *      the edits changed rather than a whole cold build; its time is printed;
  *   3. its pages are checked in the browser (tests/e2e/edited-copy.spec.ts, the
  *      edited-copy project): every edit shows;

@@ -45,24 +45,19 @@ function copyProject(prefix, target) {
   return work
 }
 
-/** What the site's own build leaves that a copy's build can start from: Gatsby's caches and its output. */
-const BUILD_STATE = [".cache"]
-
 /**
  * Builds a copy (`gatsby build` in its folder, with `env` added), starting from the site's own
  * build where there is one: its .cache/ (webpack's persistent cache, the image plugin's
- * transformed images, the data store) and public/ are copied in first, so the copy's build
- * redoes what its content changes (Gatsby rebuilds the pages whose data changed and removes the
- * pages that are gone; the map files of an earlier build are removed when not drawn again)
- * instead of a whole cold build. Prints the build's time; returns whether it succeeded.
+ * transformed images, the data store) is copied in first, so the copy's build redoes what its
+ * content changes instead of a whole cold build. Not public/: Gatsby would keep the site's pages
+ * and bundles that the copy no longer has. Prints the build's time; returns whether it succeeded.
  */
 function buildWarm(copy, env = {}) {
-  const warm = BUILD_STATE.every((entry) => fs.existsSync(path.join(ROOT, entry)))
+  const cache = path.join(ROOT, ".cache")
+  const warm = fs.existsSync(cache)
   if (warm) {
-    for (const entry of BUILD_STATE) {
-      fs.rmSync(path.join(copy, entry), { recursive: true, force: true })
-      fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true, verbatimSymlinks: true })
-    }
+    fs.rmSync(path.join(copy, ".cache"), { recursive: true, force: true })
+    fs.cpSync(cache, path.join(copy, ".cache"), { recursive: true, verbatimSymlinks: true })
   }
   const started = Date.now()
   const { status } = spawnSync("npx", ["gatsby", "build"], {

@@ -6,7 +6,7 @@ export declare const ROOT: string
  */
 export declare function copyProject(prefix: string, target?: string): string
 /**
- * Builds a copy, starting from the site's own build (.cache/ and public/ copied in) where there is
+ * Builds a copy, starting from the site's own build (its .cache/ copied in) where there is
  * one; prints its time and returns whether it succeeded.
  */
 export declare function buildWarm(copy: string, env?: Record<string, string>): boolean
