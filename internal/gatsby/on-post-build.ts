@@ -12,6 +12,8 @@ import { CONTENT_TYPES } from "../content/model"
 import { MAPS_FOLDER } from "../maps/svg-file"
 import { currentMapFiles, writeMapFiles } from "./map-files"
 import { resolveSiteUrl } from "../../src/lib/site-url"
+import { callTapsSite } from "../call-taps"
+import { writeCallTapsSite } from "../call-taps-file"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
 /** The editor has its own policy (the /admin/* header rule, internal/headers.ts), so the pages' step leaves it alone. */
@@ -32,7 +34,9 @@ const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
  * After the build: robots.txt from the same siteUrl as canonicals and sitemap,
  * the maps drawn as files (public/maps/, internal/maps/), each page's
  * Content-Security-Policy (see internal/csp.ts), and the editor at /admin/
- * (Decap CMS from node_modules, its config.yml from the content model).
+ * (Decap CMS from node_modules, its config.yml from the content model), and
+ * for the functions that count taps on the phone number, the pages built and
+ * the editor's repository (internal/call-taps.ts, CALL_TAPS_SITE_FILE).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByType }) => {
   const siteUrl = resolveSiteUrl()
@@ -76,5 +80,14 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
   const copied = writeEditor(path.join(PUBLIC_DIR, ADMIN_DIR_NAME), editorConfig(CONTENT_TYPES, backend))
   reporter.info(
     `editor written to /admin/ (${copied.length} files of decap-cms, config.yml for ${backend.repo}@${backend.branch})`,
+  )
+
+  const site = callTapsSite(
+    getNodesByType("SitePage").map((page) => String(page.path)),
+    backend.repoKnown ? backend.repo : null,
+  )
+  const siteFile = writeCallTapsSite(process.cwd(), site)
+  reporter.info(
+    `call taps: ${site.pages.length} pages a tap may name written to ${path.relative(process.cwd(), siteFile)}`,
   )
 }

@@ -16,3 +16,22 @@ export const CALL_TAP_ENDPOINT = "/api/call-tap"
 
 /** GET `?days=7|30|90` with `Authorization: Bearer <GitHub token>`: 200 JSON report, 401 or 403. */
 export const CALL_REPORT_ENDPOINT = "/api/call-report"
+
+/** The report's windows, in days ending today (the business's day, America/Chicago). */
+export const CALL_REPORT_DAYS = [7, 30, 90] as const
+
+export type CallReportDays = (typeof CALL_REPORT_DAYS)[number]
+
+/** What CALL_REPORT_ENDPOINT answers: taps from `from` through `to` ("YYYY-MM-DD", both included). */
+export interface CallReport {
+  days: CallReportDays
+  from: string
+  to: string
+  total: number
+  /** Most taps first; pages without a tap are left out. */
+  byPage: Array<{ path: string; taps: number }>
+  /** Most taps first; placements without a tap are left out. */
+  byPlacement: Array<{ placement: CallPlacement; taps: number }>
+  /** Every day from `from` through `to`, oldest first, zeros included. */
+  byDay: Array<{ date: string; taps: number }>
+}
