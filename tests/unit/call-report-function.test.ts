@@ -1,6 +1,8 @@
 /**
  * @jest-environment node
  */
+import fs from "fs"
+import path from "path"
 import callReportFunction, { config, GITHUB_API_ENV } from "../../netlify/functions/call-report.mts"
 import { CALL_REPORT_ENDPOINT, type CallReport } from "../../src/lib/call-tap"
 import { CALL_TAPS_STORE, reportDays, tapDay, tapKey } from "../../internal/call-taps"
@@ -113,6 +115,9 @@ describe("who reads the report", () => {
   it("is served at the editor's endpoint, for GET", () => {
     expect(config.path).toBe(CALL_REPORT_ENDPOINT)
     expect(config.method).toBe("GET")
+    // Written out in the source, where Netlify reads it without running the code.
+    const source = fs.readFileSync(path.resolve(__dirname, "../../netlify/functions/call-report.mts"), "utf8")
+    expect(/export const config[^]*?\n\}/.exec(source)?.[0]).toContain(`path: "${CALL_REPORT_ENDPOINT}",`)
   })
 })
 
@@ -123,11 +128,11 @@ describe("the report's counts", () => {
   const [sevenDaysAgo] = reportDays(today, 7)
   const dayBefore = (day: string) => reportDays(day, 7)[5]
   let serial = 0
-  const seed = async (day: string, path: string, placement: "header" | "hero" | "footer", count: number) => {
+  const seed = async (day: string, page: string, placement: "header" | "hero" | "footer", count: number) => {
     const store = blobs.store(CALL_TAPS_STORE)
     await Promise.all(
       Array.from({ length: count }, () =>
-        store.set(tapKey({ day, path, placement }, `seed-${String(serial++).padStart(6, "0")}`), ""),
+        store.set(tapKey({ day, path: page, placement }, `seed-${String(serial++).padStart(6, "0")}`), ""),
       ),
     )
   }

@@ -1,6 +1,8 @@
 /**
  * @jest-environment node
  */
+import fs from "fs"
+import path from "path"
 import callTap, { config, SWITCH_ENV } from "../../netlify/functions/call-tap.mts"
 import { CALL_TAP_ENDPOINT } from "../../src/lib/call-tap"
 import { CALL_TAPS_STORE, MAX_TAP_BYTES, parseTapKey, tapDay } from "../../internal/call-taps"
@@ -210,5 +212,10 @@ describe("the function's Netlify config", () => {
     expect(config.rateLimit).toEqual({ windowLimit: expect.any(Number), windowSize: 60, aggregateBy: ["ip", "domain"] })
     expect(config.rateLimit?.windowLimit).toBeGreaterThanOrEqual(5)
     expect(config.rateLimit?.windowLimit).toBeLessThanOrEqual(60)
+  })
+
+  it("writes the path out in the source, where Netlify reads it without running the code", () => {
+    const source = fs.readFileSync(path.resolve(__dirname, "../../netlify/functions/call-tap.mts"), "utf8")
+    expect(/export const config[^]*?\n\}/.exec(source)?.[0]).toContain(`path: "${CALL_TAP_ENDPOINT}",`)
   })
 })

@@ -6,9 +6,11 @@ import { MAP_ORIGIN } from "../../src/lib/map-host"
 import type { RoutesManifest } from "gatsby"
 import { PAGE_BASE_DIRECTIVES, addPagePolicy, inlineScriptHashes, pagePolicy } from "../../internal/csp"
 import { EDITOR, EVERY_PATH, MAP_FILE, siteHeaderRules, type Header } from "../../internal/headers"
+import { CALL_TAPS_SITE_FILE } from "../../internal/call-taps"
 
 interface NetlifyConfig {
   build: { command: string; publish: string; environment: Record<string, string> }
+  functions?: Record<string, { included_files?: string[] }>
 }
 
 type Directives = Map<string, string[]>
@@ -37,6 +39,13 @@ describe("netlify.toml", () => {
     expect(config.build.command).toBe("npm run build")
     expect(config.build.publish).toBe("public")
     expect(config.build.environment.NODE_VERSION).toBe(fs.readFileSync(path.resolve(".nvmrc"), "utf8").trim())
+  })
+
+  it("bundles the build's list of pages with both functions of the call taps, at the path they read it from", () => {
+    for (const name of ["call-tap", "call-report"]) {
+      expect([name, config.functions?.[name]?.included_files]).toEqual([name, [CALL_TAPS_SITE_FILE]])
+      expect(fs.existsSync(path.resolve(`netlify/functions/${name}.mts`))).toBe(true)
+    }
   })
 })
 
