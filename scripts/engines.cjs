@@ -135,6 +135,7 @@ async function puppeteerEngine(name) {
           await page.setViewport({ width, height })
           await page.goto(url, { waitUntil: "load" })
         },
+        resize: (width, height) => page.setViewport({ width, height }),
         evaluate: (fn, ...args) => page.evaluate(fn, ...args),
         click: (selector) => page.click(selector),
         async pressTabs(count) {
@@ -163,6 +164,9 @@ async function puppeteerEngine(name) {
           await new Promise((resolve) => setTimeout(resolve, 300))
           await page.screenshot({ path: file, fullPage: true })
           await page.setViewport(viewport)
+        },
+        async viewportScreenshot(file) {
+          await page.screenshot({ path: file })
         },
       }
     },
@@ -231,6 +235,7 @@ async function webkitEngine() {
           await browser.setWindowSize(width, height)
           await browser.url(url)
         },
+        resize: (width, height) => browser.setWindowSize(width, height),
         evaluate: (fn, ...args) => browser.execute(fn, ...args),
         async click(selector) {
           await (await browser.$(selector)).click()
@@ -251,6 +256,9 @@ async function webkitEngine() {
           await browser.pause(300)
           await browser.saveScreenshot(file)
           await browser.setWindowSize(width, height)
+        },
+        async viewportScreenshot(file) {
+          await browser.saveScreenshot(file)
         },
       }
     },

@@ -10,6 +10,8 @@ export interface Tab {
   readonly engine: EngineName
   /** Sizes the viewport (CSS px) and loads the page, resolving after its load event. */
   open(url: string, width: number, height: number): Promise<void>
+  /** Sizes the viewport (CSS px) of the page open now. */
+  resize(width: number, height: number): Promise<void>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as PageFunction
   evaluate<A extends any[], R>(fn: PageFunction<A, R>, ...args: A): Promise<R>
   /** A real click (pointer events from the engine's input, not element.click()). */
@@ -18,6 +20,8 @@ export interface Tab {
   pressTabs(count: number): Promise<void>
   /** A PNG of the whole page. */
   screenshot(file: string): Promise<void>
+  /** The window as it is now (the viewport), not the whole page. */
+  viewportScreenshot(file: string): Promise<void>
 }
 
 export interface Engine {

@@ -17,6 +17,9 @@
  *   npm run build && npm run screenshots
  *   npm run screenshots -- --widths 320,390 --pages /,/brands/ --out /tmp/shots
  *   npm run screenshots -- --engine webkit          (one engine; all three by default)
+ *   npm run screenshots -- --scrolled --widths 320,375,390 --height 667
+ *        (the screen as a reader sees it, not the full page: at the top and after
+ *        scrolling down one screen, `{template}-{width}-{engine}-top.png` and `-scrolled.png`)
  *   npm run screenshots -- --header-reading joined  (two rules naming one header both apply;
  *                                                    the later wins by default: scripts/netlify-headers.mjs)
  */
@@ -40,7 +43,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 
 const WIDTHS = [320, 390, 768, 1280, 1440]
 /** The height of the window the page is scrolled through; the capture itself is the full page. */
-const VIEWPORT_HEIGHT = 900
+const VIEWPORT_HEIGHT = Number(flag("--height") ?? 900)
+/** --scrolled: two captures of the screen (at the top, then one screen down) instead of the full page. */
+const SCROLLED = process.argv.includes("--scrolled")
 /** A path no page has: the 404 template. */
 const NOT_FOUND_PATH = UNKNOWN_PATH
 /** How long to wait for every image before capturing anyway (and saying which did not load). */
@@ -126,7 +131,13 @@ if (unknownEngine.length) {
 
 const server = await startServer({ port: 0, tls: true, headerReading: flag("--header-reading") ?? "last" })
 const origin = `https://127.0.0.1:${server.address().port}`
-const shotPath = (urlPath, width, engine) => path.join(outDir, `${fileStem(urlPath)}-${width}-${engine}.png`)
+const shotPath = (urlPath, width, engine, suffix = "") =>
+  path.join(outDir, `${fileStem(urlPath)}-${width}-${engine}${suffix}.png`)
+/** Scrolls one screen down (less a tenth) and waits for the page to settle (a header that changes on scroll). */
+function scrollOneScreen() {
+  window.scrollTo({ top: Math.round(window.innerHeight * 0.9), behavior: "instant" })
+  return new Promise((resolve) => setTimeout(resolve, 500))
+}
 const report = (engine, width, urlPath, height, scrollWidth) => {
   const sideways = scrollWidth > width ? `  (scrolls sideways: ${scrollWidth} px wide)` : ""
   console.log(
@@ -171,7 +182,11 @@ async function captureIn(name) {
           await new Promise((resolve) => setTimeout(resolve, 300))
           return { height: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth }
         })
-        await tab.screenshot(shotPath(urlPath, width, name))
+        if (SCROLLED) {
+          await tab.viewportScreenshot(shotPath(urlPath, width, name, "-top"))
+          await tab.evaluate(scrollOneScreen)
+          await tab.viewportScreenshot(shotPath(urlPath, width, name, "-scrolled"))
+        } else await tab.screenshot(shotPath(urlPath, width, name))
         report(name, width, urlPath, height, scrollWidth)
       }
     }
@@ -184,7 +199,7 @@ for (const name of chosen.filter((one) => one !== "chromium")) await captureIn(n
 if (!chosen.includes("chromium")) {
   server.close()
   console.log(
-    `\n${pages.length * widths.length * chosen.length} screenshots in ${path.relative(process.cwd(), outDir) || "."}/`,
+    `\n${pages.length * widths.length * chosen.length * (SCROLLED ? 2 : 1)} screenshots in ${path.relative(process.cwd(), outDir) || "."}/`,
   )
   process.exit(problems > 0 ? 1 : 0)
 }
@@ -219,6 +234,14 @@ try {
         .catch(() => console.warn(`  ${urlPath} at ${width} px: not hydrated after 15 s; capturing the server HTML`))
       const missing = await settle(page)
       const height = await page.evaluate(() => document.documentElement.scrollHeight)
+      if (SCROLLED) {
+        await page.waitForTimeout(300)
+        await page.screenshot({ path: shotPath(urlPath, width, "chromium", "-top") })
+        await page.evaluate(scrollOneScreen)
+        await page.screenshot({ path: shotPath(urlPath, width, "chromium", "-scrolled") })
+        report("chromium", width, urlPath, height, await page.evaluate(() => document.documentElement.scrollWidth))
+        continue
+      }
       // Chromium does not paint a frame outside the viewport, and a full-page capture goes
       // beyond it: make the viewport as tall as the page for the capture, then restore it.
       await page.setViewportSize({ width, height })
@@ -238,7 +261,7 @@ try {
   server.close()
 }
 console.log(
-  `\n${pages.length * widths.length * chosen.length} screenshots in ${path.relative(process.cwd(), outDir) || "."}/`,
+  `\n${pages.length * widths.length * chosen.length * (SCROLLED ? 2 : 1)} screenshots in ${path.relative(process.cwd(), outDir) || "."}/`,
 )
 if (problems > 0) {
   console.warn(`${problems} capture(s) had an image or a frame that did not load (listed above).`)
