@@ -86,4 +86,22 @@ describe("site header", () => {
     await user.click(button)
     expect(button).toHaveAttribute("aria-expanded", "false")
   })
+
+  it("dims the page behind the open menu, and a tap there closes it", async () => {
+    const user = userEvent.setup()
+    const { container } = renderHeader(false)
+    const button = screen.getByRole("button", { name: "Menu" })
+    await user.click(button)
+    const backdrop = container.querySelector("header + [aria-hidden='true']")
+    expect(backdrop).not.toBeNull()
+    await user.click(backdrop as Element)
+    expect(button).toHaveAttribute("aria-expanded", "false")
+    expect(container.querySelector("header + [aria-hidden='true']")).toBeNull()
+  })
+
+  it("keeps the status beside the call link, not in its name", () => {
+    renderHeader(false)
+    const call = screen.getByRole("link", { name: "Call (847) 555-0142" })
+    expect(call.parentElement?.querySelector("p")).not.toBeNull()
+  })
 })
