@@ -15,21 +15,15 @@ interface CallButtonProps {
 
 /**
  * A telephone link that says what it does and which number it dials. A long
- * label wraps before the number; the number itself never breaks.
+ * label wraps before the number, as a whole; the number itself never breaks.
  */
 export function CallButton({ phone, label = "Call", variant = "primary", className, labelClassName }: CallButtonProps) {
   return (
     <a href={`tel:${phone.e164}`} className={[styles.button, styles[variant], className].filter(Boolean).join(" ")}>
       <PhoneIcon aria-hidden="true" focusable="false" size={20} />
       <span>
-        {/* One text node before the number ("Call "), or the label's own span then a space. */}
-        {labelClassName ? (
-          <>
-            <span className={labelClassName}>{label}</span>{" "}
-          </>
-        ) : (
-          `${label} `
-        )}
+        {/* The label on one line, the number on one line: a button of two lines at most. */}
+        <span className={[styles.label, labelClassName].filter(Boolean).join(" ")}>{label}</span>{" "}
         <PhoneNumber phone={phone} />
       </span>
     </a>

@@ -1,5 +1,6 @@
 import * as React from "react"
 import { CircleCheck } from "lucide-react"
+import { UnbrokenCompounds } from "./unbroken-compounds"
 import * as styles from "./check-list.module.css"
 
 /** A list of short statements, each with a check mark. */
@@ -9,7 +10,9 @@ export function CheckList({ items, label }: { items: readonly string[]; label?: 
       {items.map((item) => (
         <li key={item} className={styles.item}>
           <CircleCheck aria-hidden="true" focusable="false" size={20} className={styles.icon} />
-          <span>{item}</span>
+          <span>
+            <UnbrokenCompounds text={item} />
+          </span>
         </li>
       ))}
     </ul>

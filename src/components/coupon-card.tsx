@@ -1,6 +1,7 @@
 import * as React from "react"
 import { Ticket } from "lucide-react"
 import { formatDate } from "../lib/business-time"
+import { UnbrokenCompounds } from "./unbroken-compounds"
 import * as styles from "./coupon-card.module.css"
 
 interface CouponCardProps {
@@ -28,7 +29,9 @@ export function CouponCard({
       <Heading id={headingId} className={styles.title}>
         {title}
       </Heading>
-      <p>{description}</p>
+      <p>
+        <UnbrokenCompounds text={description} />
+      </p>
       {code ? (
         <p className={styles.code}>
           Code: <strong>{code}</strong>

@@ -1,4 +1,5 @@
 import * as React from "react"
+import { UnbrokenCompounds } from "./unbroken-compounds"
 import * as styles from "./prose.module.css"
 
 /** Paragraphs of content text at a readable measure. */
@@ -6,7 +7,9 @@ export function Prose({ paragraphs }: { paragraphs: readonly string[] }) {
   return (
     <div className={styles.prose}>
       {paragraphs.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
+        <p key={paragraph}>
+          <UnbrokenCompounds text={paragraph} />
+        </p>
       ))}
     </div>
   )

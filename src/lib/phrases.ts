@@ -63,3 +63,19 @@ export function brandsSentence(names: readonly string[]): string {
   const named = [...names.slice(0, 6), names[names.length - 1]]
   return `We repair ${countPhrase(names.length, "appliance brand", "appliance brands")}, including ${listPhrase(named)}.`
 }
+
+/** A number joined by a hyphen to a word ("1-year", "18-inch", "5.4-mile"): one unit, never split over two lines. */
+const NUMBER_COMPOUND = /(\d[\d.,]*-\p{L}+)/u
+
+/**
+ * A text cut where its number compounds start and end: "with a 1-year
+ * warranty" -> [{ text: "with a " }, { text: "1-year", compound: true }, {
+ * text: " warranty" }], so the compound can be kept on one line (a line may
+ * otherwise break after any hyphen).
+ */
+export function compoundSegments(text: string): { text: string; compound: boolean }[] {
+  return text
+    .split(NUMBER_COMPOUND)
+    .map((part, index) => ({ text: part, compound: index % 2 === 1 }))
+    .filter((segment) => segment.text !== "")
+}

@@ -13,6 +13,7 @@ import { MapFrame } from "../components/map-frame"
 import { EmbeddedMap } from "../components/maps/embedded-map"
 import { ContactDetails } from "../components/home/contact-details"
 import { CallButton } from "../components/call-button"
+import { UnbrokenCompounds } from "../components/unbroken-compounds"
 import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
 import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, milesPhrase } from "../lib/phrases"
@@ -66,7 +67,9 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       </HomeSection>
       <HomeSection id="about" title="About Us">
         {homePage.about.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
+          <p key={paragraph}>
+            <UnbrokenCompounds text={paragraph} />
+          </p>
         ))}
         <CallButton phone={business.phone} />
       </HomeSection>
@@ -147,7 +150,7 @@ export const query = graphql`
         slug
         logo {
           childImageSharp {
-            gatsbyImageData(layout: FIXED, width: 144, height: 58, placeholder: NONE, formats: [AUTO, WEBP, AVIF])
+            gatsbyImageData(layout: FIXED, width: 144, height: 58, placeholder: NONE, formats: [WEBP, AVIF])
           }
         }
       }

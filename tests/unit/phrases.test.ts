@@ -1,4 +1,5 @@
 import {
+  compoundSegments,
   brandsSentence,
   countPhrase,
   countiesPhrase,
@@ -70,5 +71,23 @@ describe("phrases built from data", () => {
     expect(brandsSentence(["LG", "GE", "Bosch"])).toBe("We repair LG, GE and Bosch appliances.")
     const thirty = Array.from({ length: 30 }, (_, i) => `B${i + 1}`)
     expect(brandsSentence(thirty)).toBe("We repair 30 appliance brands, including B1, B2, B3, B4, B5, B6 and B30.")
+  })
+
+  it("cuts a text where its number compounds start and end, so each can be kept on one line", () => {
+    expect(compoundSegments("with a 1-year warranty.")).toEqual([
+      { text: "with a ", compound: false },
+      { text: "1-year", compound: true },
+      { text: " warranty.", compound: false },
+    ])
+    expect(compoundSegments("18-inch units, a 5.4-mile drive")).toEqual([
+      { text: "18-inch", compound: true },
+      { text: " units, a ", compound: false },
+      { text: "5.4-mile", compound: true },
+      { text: " drive", compound: false },
+    ])
+    // A phone number's hyphen joins digits, not a word; a word before a hyphen is no number.
+    expect(compoundSegments("Call (847) 555-0142, same-day")).toEqual([
+      { text: "Call (847) 555-0142, same-day", compound: false },
+    ])
   })
 })

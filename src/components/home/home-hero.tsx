@@ -18,6 +18,8 @@ export function HomeHero({ brand, intro, claims, phone }: HomeHeroProps) {
       <div className={styles.inner}>
         <h1 id="home-title">{siteNameOf(brand)}</h1>
         <p className={styles.intro}>{intro}</p>
+        {/* The call right after the intro, on a small phone's first screen; the claims follow. */}
+        <CallButton phone={phone} label="Call Now" variant="light" />
         <ul className={styles.claims}>
           {claims.map((claim) => (
             <li key={claim}>
@@ -26,7 +28,6 @@ export function HomeHero({ brand, intro, claims, phone }: HomeHeroProps) {
             </li>
           ))}
         </ul>
-        <CallButton phone={phone} label="Call Now" variant="light" />
       </div>
     </section>
   )
