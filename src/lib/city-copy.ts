@@ -46,7 +46,8 @@ export function cityCopy(city: CityFacts, business: BusinessBasics) {
     TITLE_LIMIT,
   )
 
-  const heading = `Appliance Repair in ${city.name}, ${county}`
+  // One place, then where it lies: "…in Buffalo Grove (Lake and Cook counties)", not a list of three places.
+  const heading = `Appliance Repair in ${city.name} (${county})`
 
   const withNeighbours = neighbours.length > 0
   const description = firstThatFits(

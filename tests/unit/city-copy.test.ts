@@ -41,7 +41,7 @@ describe("city copy", () => {
     const skokie = cities.find((city) => city.slug === "skokie") as City
     const copy = copyOf(skokie)
     const miles = roundMiles(distanceMiles(business.geo, skokie))
-    expect(copy.heading).toBe("Appliance Repair in Skokie, Cook County")
+    expect(copy.heading).toBe("Appliance Repair in Skokie (Cook County)")
     expect(copy.intro).toContain(`${milesPhrase(miles)} from our Northfield shop`)
     expect(copy.whyChoose.join(" ")).toContain("Cook County")
     const neighbours = nearestPlaces(skokie, cities).map((city) => city.name)
@@ -51,7 +51,7 @@ describe("city copy", () => {
   it("names every county of a town that spans several", () => {
     const barringtonHills = cities.find((city) => city.slug === "barrington-hills") as City
     expect(copyOf(barringtonHills).heading).toBe(
-      `Appliance Repair in Barrington Hills, ${barringtonHills.county.split(", ").slice(0, -1).join(", ")} and ${barringtonHills.county.split(", ").at(-1)} counties`,
+      `Appliance Repair in Barrington Hills (${barringtonHills.county.split(", ").slice(0, -1).join(", ")} and ${barringtonHills.county.split(", ").at(-1)} counties)`,
     )
   })
 
@@ -140,12 +140,12 @@ describe("city copy at the edges", () => {
   })
 
   it("names one, two and three counties", () => {
-    expect(cityCopy(town({ county: "Lake" }), basics).heading).toBe("Appliance Repair in Testville, Lake County")
+    expect(cityCopy(town({ county: "Lake" }), basics).heading).toBe("Appliance Repair in Testville (Lake County)")
     expect(cityCopy(town({ county: "Cook, Lake" }), basics).whyChoose[1]).toBe(
       "Same-day visits across Cook and Lake counties",
     )
     const three = cityCopy(town({ county: "Cook, DuPage, Lake" }), basics)
-    expect(three.heading).toBe("Appliance Repair in Testville, Cook, DuPage and Lake counties")
+    expect(three.heading).toBe("Appliance Repair in Testville (Cook, DuPage and Lake counties)")
     expect(three.title).toBe("Testville, IL Appliance Repair · Cook County")
     expect(sentencesOf(three).flatMap(grammarProblems)).toEqual([])
   })
