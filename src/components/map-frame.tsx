@@ -1,5 +1,6 @@
 import * as React from "react"
 import { MapPin } from "lucide-react"
+import { useFrameFocus } from "../hooks/use-frame-focus"
 import { useHydrated } from "../hooks/use-hydrated"
 import * as styles from "./map-frame.module.css"
 
@@ -29,6 +30,7 @@ export function MapFrame({ links, title, place, height = 400 }: MapFrameProps) {
   const frameRef = React.useRef<HTMLIFrameElement>(null)
   /** Whether focus was in the placeholder when it gave way: it then moves to the frame. */
   const moveFocus = React.useRef(false)
+  useFrameFocus(frameRef)
 
   React.useEffect(() => {
     const box = boxRef.current

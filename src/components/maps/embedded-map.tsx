@@ -1,5 +1,6 @@
 import * as React from "react"
 import { graphql } from "gatsby"
+import { useFrameFocus } from "../../hooks/use-frame-focus"
 import * as styles from "./embedded-map.module.css"
 
 /** A map written as a file at build time (MapFile: the overview, a county's map). */
@@ -14,24 +15,11 @@ export interface MapFileData {
  * Brings the whole frame into view when focus enters it. Its box skips
  * rendering while off screen, so a Tab from above lands in a frame that is
  * neither laid out nor loaded: the browser focuses its blank document (or a
- * link placed from stale geometry) without scrolling the page to it. No focus
- * event reaches the frame's element when a Tab enters it; the page's window
- * loses focus, and the frame is then the page's active element (in Firefox
- * only after the blur event's task: then it is looked at once more). The drawing
- * always fits the screen below the sticky header (the page's scroll-padding
- * keeps it clear), so every link in it is in view too.
+ * link placed from stale geometry) without scrolling the page to it. The
+ * drawing always fits the screen below the sticky header (the page's
+ * scroll-padding keeps it clear), so every link in it is in view too.
  */
-function useShownWhenFocused(frame: React.RefObject<HTMLIFrameElement | null>) {
-  React.useEffect(() => {
-    const shown = () => document.activeElement === frame.current && frame.current?.scrollIntoView({ block: "nearest" })
-    const show = () => {
-      shown()
-      setTimeout(shown)
-    }
-    addEventListener("blur", show)
-    return () => removeEventListener("blur", show)
-  }, [frame])
-}
+const bringIntoView = (frame: HTMLIFrameElement) => frame.scrollIntoView({ block: "nearest" })
 
 /**
  * A map drawn at build time, embedded from its own cached file: its links
@@ -43,7 +31,7 @@ function useShownWhenFocused(frame: React.RefObject<HTMLIFrameElement | null>) {
  */
 export function EmbeddedMap({ map }: { map: MapFileData }) {
   const frame = React.useRef<HTMLIFrameElement>(null)
-  useShownWhenFocused(frame)
+  useFrameFocus(frame, bringIntoView)
   return (
     <div className={styles.box} style={{ aspectRatio: `${map.width} / ${map.height}` }}>
       <iframe ref={frame} src={map.src} title={map.title} loading="lazy" className={styles.frame} />
