@@ -40,6 +40,10 @@ rule("no request of ours fails in any engine", (one) => one.failedRequests)
 rule("nothing scrolls sideways in any engine", (one) => (one.sideways ? [one.sideways] : []))
 rule("every phone number is on one line in every engine", (one) => one.wrappedPhones)
 rule("the header stays on top when scrolled in every engine", (one) => (one.headerOnTop ? [one.headerOnTop] : []))
+rule(
+  "once scrolled, the header on a phone is one row of at most 64 px with the call button and the status, in every engine",
+  (one) => one.scrolledHeader,
+)
 rule("our maps render in every engine", (one) => one.maps)
 rule("every call button is a tel: link in every engine", (one) => one.calls)
 rule("Tab from the top of / and /service-area/ never puts focus off screen in any engine", (one) => one.focus)

@@ -255,10 +255,10 @@ export function watchFocus() {
     const name = frame ? `${describe(element)} in frame '${frame.title}'` : describe(element)
     const inner = element.getBoundingClientRect()
     const box = new DOMRect(inner.x + dx, inner.y + dy, inner.width, inner.height)
-    // A focused frame shows its own document's focus, and a map's link shows it
-    // with its own marks (maps.spec.ts): here, the frame and what is in it must
-    // stay clear of the header and in view.
-    if (!frame && element instanceof HTMLElement && element.tagName !== "IFRAME") {
+    // A map's link shows its focus with its own marks (maps.spec.ts): here, a link
+    // in a frame must stay clear of the header and in view. Anything else, a
+    // frame whose own document has focus included, shows an indicator.
+    if (!frame && element instanceof HTMLElement) {
       const style = getComputedStyle(element)
       const indicated =
         (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none"
@@ -422,4 +422,200 @@ export function pressesToForeignFrame(direction: number): number {
   const at = order.indexOf(document.activeElement as HTMLElement)
   const next = order.findIndex((element, index) => index > at && foreign(element))
   return next < 0 ? Infinity : next - at
+}
+
+/**
+ * The sticky header as it stays once the reader has scrolled a screen and a
+ * half down (or to the bottom of a shorter page): what is wrong with it, or
+ * nothing. It must be at most `maxHeight` px of the screen (its visible part),
+ * with the call button and the opening status wholly in that part. Leaves the
+ * page scrolled.
+ */
+export async function scrolledHeaderProblems(maxHeight: number): Promise<string[]> {
+  const root = document.documentElement
+  window.scrollTo({
+    top: Math.min(window.innerHeight * 1.5, root.scrollHeight - window.innerHeight),
+    behavior: "instant",
+  })
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  const header = document.querySelector("header")
+  if (!header) return ["no header"]
+  const bar = header.getBoundingClientRect()
+  const top = Math.max(bar.top, 0)
+  const shown = Math.min(bar.bottom, window.innerHeight) - top
+  const problems: string[] = []
+  if (shown > maxHeight + 0.5) problems.push(`${Math.round(shown * 10) / 10} px of the screen`)
+  const onScreen = (element: Element | null) => {
+    if (!element?.checkVisibility({ visibilityProperty: true })) return false
+    const box = element.getBoundingClientRect()
+    return box.width > 0 && box.top >= top - 0.5 && box.bottom <= bar.bottom + 0.5
+  }
+  if (!onScreen(header.querySelector("a[href^='tel:']"))) problems.push("the call button is off screen")
+  if (!onScreen(header.querySelector("p"))) problems.push("the opening status is off screen")
+  return problems
+}
+
+/**
+ * The header's opening status against its call button: the status's text
+ * either sits on the button (between its edges) or ends where it ends (right
+ * edges within a pixel). Describes the misfit, or returns nothing.
+ */
+export function statusOffTheCallButton(): string | null {
+  const header = document.querySelector("header")
+  const call = header?.querySelector("a[href^='tel:']")
+  const status = header?.querySelector("p")
+  if (!call || !status?.checkVisibility()) return "no call button or no status in the header"
+  const range = document.createRange()
+  range.selectNodeContents(status)
+  const text = range.getBoundingClientRect()
+  const button = call.getBoundingClientRect()
+  const onIt = text.left >= button.left - 0.5 && text.right <= button.right + 0.5
+  if (onIt || Math.abs(text.right - button.right) <= 1) return null
+  return `the status runs x ${Math.round(text.left)}–${Math.round(text.right)}, the call button x ${Math.round(button.left)}–${Math.round(button.right)}`
+}
+
+/**
+ * Every visible call button (a tel: link) whose text takes more than two
+ * lines, e.g. "'Call to Use a Coupon: (847) 555-0142' on 3 lines".
+ */
+export function callButtonsOverTwoLines(): string[] {
+  /** Lines of text (not the icon beside them): the boxes of its text nodes, by their vertical middles. */
+  const lines = (element: Element): number => {
+    const middles: number[] = []
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      for (const box of Array.from(range.getClientRects())) {
+        if (box.width === 0 || box.height === 0) continue
+        const middle = box.top + box.height / 2
+        if (!middles.some((seen) => Math.abs(seen - middle) < box.height / 2)) middles.push(middle)
+      }
+    }
+    return middles.length
+  }
+  return Array.from(document.querySelectorAll("a[href^='tel:']"))
+    .filter((link) => link.checkVisibility({ visibilityProperty: true }))
+    .map((link) => ({ link, count: lines(link) }))
+    .filter(({ count }) => count > 2)
+    .map(({ link, count }) => `'${(link.textContent ?? "").trim().replace(/\s+/g, " ")}' on ${count} lines`)
+}
+
+/**
+ * Every number compound of the text on screen ("1-year", "18-inch", "5.4-mile")
+ * that a line break splits, with its sentence's start: "'1-year' in 'Includes
+ * the service call, labor and…'". A compound is a Range whose boxes must share a line.
+ */
+export function brokenCompounds(): string[] {
+  const found: string[] = []
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const parent = node.parentElement
+    if (!parent?.checkVisibility({ visibilityProperty: true }) || parent.closest("script, style, template")) continue
+    // A compound may span text nodes only if split by markup; the site keeps each in one node.
+    for (const match of node.data.matchAll(/\d[\d.,]*-\p{L}+/gu)) {
+      const range = document.createRange()
+      range.setStart(node, match.index)
+      range.setEnd(node, match.index + match[0].length)
+      const middles: number[] = []
+      for (const box of Array.from(range.getClientRects())) {
+        if (box.width === 0 || box.height === 0) continue
+        const middle = box.top + box.height / 2
+        if (!middles.some((seen) => Math.abs(seen - middle) < box.height / 2)) middles.push(middle)
+      }
+      if (middles.length > 1) {
+        const context = (parent.closest("p, li, h1, h2, h3, dd, td") ?? parent).textContent ?? ""
+        found.push(`'${match[0]}' in '${context.trim().replace(/\s+/g, " ").slice(0, 48)}…'`)
+      }
+    }
+  }
+  return found
+}
+
+/**
+ * Every grid of cards (a list whose items each have a heading) with a row that
+ * does not reach across it: an empty slot at the row's end (or start), e.g.
+ * "the list of 'Refrigerator Repair', … : row 2 of 2 ends 276 px short of the right edge".
+ */
+export function cardRowsNotFilled(): string[] {
+  const found: string[] = []
+  for (const list of Array.from(document.querySelectorAll("main ul, main ol"))) {
+    const items = Array.from(list.children).filter((item) => item.checkVisibility())
+    if (items.length < 2 || !items.every((item) => item.querySelector("h2, h3, h4"))) continue
+    const style = getComputedStyle(list)
+    const box = list.getBoundingClientRect()
+    const left = box.left + parseFloat(style.paddingLeft)
+    const right = box.right - parseFloat(style.paddingRight)
+    const rows: DOMRect[][] = []
+    for (const item of items) {
+      const itemBox = item.getBoundingClientRect()
+      const row = rows.find((one) => Math.abs(one[0].top - itemBox.top) < 1)
+      if (row) row.push(itemBox)
+      else rows.push([itemBox])
+    }
+    const first = items[0].querySelector("h2, h3, h4")?.textContent?.trim() ?? ""
+    rows.forEach((row, index) => {
+      const start = Math.min(...row.map((one) => one.left))
+      const end = Math.max(...row.map((one) => one.right))
+      const gaps = [
+        start - left > 1 ? `starts ${Math.round(start - left)} px from the left edge` : "",
+        right - end > 1 ? `ends ${Math.round(right - end)} px short of the right edge` : "",
+      ].filter(Boolean)
+      if (gaps.length)
+        found.push(
+          `the list of '${first}', … (${items.length} cards): row ${index + 1} of ${rows.length} ${gaps.join(", ")}`,
+        )
+    })
+  }
+  return found
+}
+
+/** The breadcrumb's first link against the page's headline: their left edges (within a pixel), or nothing on a page without one. */
+export function breadcrumbOffTheContentEdge(): string | null {
+  const crumb = document.querySelector("nav[aria-label='Breadcrumb'] a, nav[aria-label='Breadcrumb'] li")
+  const headline = document.querySelector("main h1")
+  if (!crumb || !headline) return null
+  const range = document.createRange()
+  range.selectNodeContents(headline)
+  const crumbLeft = crumb.getBoundingClientRect().left
+  const headlineLeft = range.getBoundingClientRect().left
+  return Math.abs(crumbLeft - headlineLeft) > 1
+    ? `the breadcrumb starts at x ${Math.round(crumbLeft)}, the headline at x ${Math.round(headlineLeft)}`
+    : null
+}
+
+/**
+ * The first screen of a page opened at its top: the share of it below the
+ * sticky header (and a notice), and what of the headline and the first call
+ * button is not wholly on it (the headline below the header). The first call
+ * button is the page's own where the page opens with one (in main, before its
+ * first section heading: a hero's), else the header's.
+ */
+export function firstScreen(): { contentShare: number; problems: string[] } {
+  window.scrollTo({ top: 0, behavior: "instant" })
+  const header = document.querySelector("header")?.getBoundingClientRect()
+  const notice = document.querySelector("aside[aria-label='Notice']")?.getBoundingClientRect()
+  const above = Math.max(header?.bottom ?? 0, notice?.bottom ?? 0)
+  const problems: string[] = []
+  const headline = document.querySelector("main h1")
+  if (!headline) problems.push("no headline")
+  else {
+    const box = headline.getBoundingClientRect()
+    if (box.top < (header?.bottom ?? 0) - 0.5 || box.bottom > window.innerHeight + 0.5)
+      problems.push(`the headline at y ${Math.round(box.top)}–${Math.round(box.bottom)} of ${window.innerHeight} px`)
+  }
+  const own = document.querySelector("main a[href^='tel:']")
+  const firstSection = document.querySelector("main h2")
+  const opensWithCall =
+    own && (!firstSection || own.compareDocumentPosition(firstSection) & Node.DOCUMENT_POSITION_FOLLOWING)
+  const call = opensWithCall ? own : document.querySelector("header a[href^='tel:']")
+  if (!call) problems.push("no call button")
+  else {
+    const box = call.getBoundingClientRect()
+    if (box.top < -0.5 || box.bottom > window.innerHeight + 0.5)
+      problems.push(
+        `the first call button at y ${Math.round(box.top)}–${Math.round(box.bottom)} of ${window.innerHeight} px`,
+      )
+  }
+  return { contentShare: (window.innerHeight - above) / window.innerHeight, problems }
 }

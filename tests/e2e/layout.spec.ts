@@ -1,9 +1,16 @@
 import type { CDPSession, Page } from "@playwright/test"
 import { TEMPLATES, UNKNOWN_PATH, business, expect, gotoHydrated, scrollThrough, test } from "./fixtures"
 import {
+  breadcrumbOffTheContentEdge,
+  brokenCompounds,
+  callButtonsOverTwoLines,
+  cardRowsNotFilled,
+  firstScreen,
   focusRecord,
   pressesToForeignFrame,
+  scrolledHeaderProblems,
   sidewaysOverflow,
+  statusOffTheCallButton,
   undersizedTargets,
   watchFocus,
   wrappedPhoneNumbers,
@@ -17,11 +24,27 @@ import {
 const WIDTHS = [320, 390, 768, 1280, 1440, 1920]
 const PAGES = [...TEMPLATES.map((template) => template.path), UNKNOWN_PATH]
 const HEIGHT = 900
+/** Phones (issue 32): once scrolled, the sticky header is one row of at most 64 px on each. */
+const PHONES = [
+  { width: 320, height: 568 },
+  { width: 375, height: 667 },
+  { width: 390, height: 844 },
+] as const
+const SLIM_HEADER_MAX = 64
+/** The small phone whose first screen must show the headline and the first call button. */
+const FIRST_SCREEN = { width: 375, height: 667 }
 
 interface WidthFindings {
   wrappedPhones: string[]
   sideways: string[]
   smallTargets: string[]
+  callButtonLines: string[]
+  brokenCompounds: string[]
+  emptySlots: string[]
+  breadcrumb: string[]
+  statusAlignment: string[]
+  scrolledHeader: string[]
+  firstScreen: string[]
 }
 
 /**
@@ -30,7 +53,19 @@ interface WidthFindings {
  * the first of them to run in a worker takes the measurements, and the others read them.
  */
 async function measureWidths(page: Page): Promise<WidthFindings> {
-  const found: WidthFindings = { wrappedPhones: [], sideways: [], smallTargets: [] }
+  const found: WidthFindings = {
+    wrappedPhones: [],
+    sideways: [],
+    smallTargets: [],
+    callButtonLines: [],
+    brokenCompounds: [],
+    emptySlots: [],
+    breadcrumb: [],
+    statusAlignment: [],
+    scrolledHeader: [],
+    firstScreen: [],
+  }
+  const shares: string[] = []
   for (const path of PAGES) {
     await gotoHydrated(page, path)
     // Lazy logos loaded and the (stubbed) map frame in place: the page as it stays once read.
@@ -46,8 +81,28 @@ async function measureWidths(page: Page): Promise<WidthFindings> {
       const { scrollWidth, viewport, culprits } = await page.evaluate(sidewaysOverflow)
       if (scrollWidth !== viewport) found.sideways.push(`${where}: ${scrollWidth} px wide (${culprits.join("; ")})`)
       found.smallTargets.push(...(await page.evaluate(undersizedTargets)).map((target) => `${where}: ${target}`))
+      found.callButtonLines.push(...(await page.evaluate(callButtonsOverTwoLines)).map((one) => `${where}: ${one}`))
+      found.brokenCompounds.push(...(await page.evaluate(brokenCompounds)).map((one) => `${where}: ${one}`))
+      found.emptySlots.push(...(await page.evaluate(cardRowsNotFilled)).map((one) => `${where}: ${one}`))
+      const crumb = await page.evaluate(breadcrumbOffTheContentEdge)
+      if (crumb) found.breadcrumb.push(`${where}: ${crumb}`)
+      const status = await page.evaluate(statusOffTheCallButton)
+      if (status) found.statusAlignment.push(`${where}: ${status}`)
     }
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone)
+      const problems = await page.evaluate(scrolledHeaderProblems, SLIM_HEADER_MAX)
+      if (problems.length)
+        found.scrolledHeader.push(`${path} at ${phone.width} × ${phone.height}: ${problems.join(", ")}`)
+    }
+    await page.setViewportSize(FIRST_SCREEN)
+    const screen = await page.evaluate(firstScreen)
+    shares.push(`${path} ${Math.round(screen.contentShare * 100)} %`)
+    const at = `${path} at ${FIRST_SCREEN.width} × ${FIRST_SCREEN.height}`
+    found.firstScreen.push(...screen.problems.map((problem) => `${at}: ${problem}`))
   }
+  // A figure, not a rule: how much of a small phone's first screen is the page's own.
+  console.log(`the page's own share of the first screen at 375 × 667: ${shares.join(", ")}`)
   return found
 }
 
@@ -67,6 +122,43 @@ test("nothing scrolls sideways: the page is exactly as wide as the viewport", as
 test("every visible link and button is at least 24 × 24 px or spaced as WCAG 2.5.8 allows", async ({ page }) => {
   const offenders = (await findingsAcrossWidths(page)).smallTargets
   expect(offenders, `targets too small: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
+})
+
+test("no call button takes more than two lines (a label's line, the number's line)", async ({ page }) => {
+  const offenders = (await findingsAcrossWidths(page)).callButtonLines
+  expect(offenders, `call buttons over two lines: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
+})
+
+test("a number joined to a word by a hyphen ('1-year') never breaks across lines", async ({ page }) => {
+  const offenders = (await findingsAcrossWidths(page)).brokenCompounds
+  expect(offenders, `compounds broken at the hyphen: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
+})
+
+test("a grid of cards fills every row: no empty slot at any width", async ({ page }) => {
+  const offenders = (await findingsAcrossWidths(page)).emptySlots
+  expect(offenders, `rows with an empty slot: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
+})
+
+test("the breadcrumb starts on the content's left edge, with the headline", async ({ page }) => {
+  const offenders = (await findingsAcrossWidths(page)).breadcrumb
+  expect(offenders, `breadcrumb off the edge: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
+})
+
+test("the header's opening status sits on the call button or ends where it ends", async ({ page }) => {
+  const offenders = (await findingsAcrossWidths(page)).statusAlignment
+  expect(offenders, `status not lined up: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
+})
+
+test(`once scrolled, the header on a phone is one row of at most ${SLIM_HEADER_MAX} px with the call button and the status`, async ({
+  page,
+}) => {
+  const offenders = (await findingsAcrossWidths(page)).scrolledHeader
+  expect(offenders, `scrolled header too tall or incomplete: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
+})
+
+test("the first screen of a small phone shows the headline and the first call button", async ({ page }) => {
+  const offenders = (await findingsAcrossWidths(page)).firstScreen
+  expect(offenders, `not on the first screen: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
 })
 
 /**

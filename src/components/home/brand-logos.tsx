@@ -5,7 +5,7 @@ import * as styles from "./brand-logos.module.css"
 export interface BrandLogoData {
   name: string
   slug: string
-  /** gatsby-plugin-image's processed image: AVIF and WebP sources, a PNG fallback, a fixed size. */
+  /** gatsby-plugin-image's processed image: an AVIF source, the WebP image itself (formats: [WEBP, AVIF]), a fixed size. */
   image: IGatsbyImageData
 }
 

@@ -4,7 +4,7 @@ import readline from "node:readline"
 import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../../scripts/browser.cjs"
 import { launchEngine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
 import { business } from "../fixtures"
-import { sidewaysOverflow, wrappedPhoneNumbers } from "../layout-probes"
+import { scrolledHeaderProblems, sidewaysOverflow, wrappedPhoneNumbers } from "../layout-probes"
 
 /**
  * The engines' sweep (run by tests/e2e/engines.sweep.ts, judged by tests/e2e/engines.spec.ts).
@@ -34,6 +34,13 @@ const HYDRATED = "header button[aria-controls='site-menu']"
 const OWN_MAP_FRAME = "iframe[src^='/maps/']"
 const INLINE_MAP = "main svg[role='group']"
 const TEL = `tel:${business.phone.e164}`
+/** The phones the scrolled header is measured on (the phone width's visits), and its most height there. */
+const PHONES = [
+  { width: 320, height: 568 },
+  { width: 375, height: 667 },
+  { width: 390, height: 844 },
+] as const
+const SLIM_HEADER_MAX = 64
 
 export interface Visit {
   where: string
@@ -43,6 +50,7 @@ export interface Visit {
   sideways: string | null
   wrappedPhones: string[]
   headerOnTop: string | null
+  scrolledHeader: string[]
   maps: string[]
   calls: string[]
   focus: string[]
@@ -268,17 +276,24 @@ function callsNotDialling(display: string, tel: string): string[] {
     .map((element) => `'${(element.textContent ?? "").trim().replace(/\s+/g, " ")}' is not a ${tel} link`)
 }
 
-/** Scrolled down the page, the header still sits at the top and is what a tap there hits. */
+/**
+ * Scrolled down the page, the header still shows at the top (once scrolled, only its last row may
+ * stay: the rows above it go up with the page) with its call button on screen, and a tap on that
+ * button hits it.
+ */
 function headerStaysOnTop(): string | null {
   window.scrollTo({ top: document.documentElement.scrollHeight * 0.6, behavior: "instant" })
   const header = document.querySelector("header")
-  if (!header) return "no header"
-  const box = header.getBoundingClientRect()
-  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+  const call = header?.querySelector("a[href^='tel:']")
+  if (!header || !call) return "no header or no call button in it"
   if (window.scrollY === 0) return null
-  if (Math.abs(box.top) > 1)
-    return `the header is at y ${Math.round(box.top)} px after scrolling ${Math.round(window.scrollY)} px`
-  if (!hit || !header.contains(hit)) return `a tap on the header hits ${hit?.tagName.toLowerCase() ?? "nothing"}`
+  const box = header.getBoundingClientRect()
+  if (box.top > 1 || box.bottom <= 0)
+    return `the header is at y ${Math.round(box.top)}–${Math.round(box.bottom)} px after scrolling ${Math.round(window.scrollY)} px`
+  const button = call.getBoundingClientRect()
+  if (button.top < -0.5) return `the call button is at y ${Math.round(button.top)} px, above the screen`
+  const hit = document.elementFromPoint(button.left + button.width / 2, button.top + button.height / 2)
+  if (!hit || !call.contains(hit)) return `a tap on the call button hits ${hit?.tagName.toLowerCase() ?? "nothing"}`
   return null
 }
 
@@ -369,6 +384,7 @@ async function visit(
         : null,
     wrappedPhones: phones.wrapped,
     headerOnTop,
+    scrolledHeader: [],
     maps,
     calls: phones.shown === 0 ? ["no phone number shown"] : calls,
     focus,
@@ -377,6 +393,15 @@ async function visit(
   // The 404 page's own address answers 404, as does Gatsby's look-up of its page data.
   const expected = [page, page.replace(/\/$/, ""), `/page-data${page}page-data.json`].map((one) => `${one} 404`)
   result.failedRequests = failed.filter((request) => !(page === UNKNOWN_PATH && expected.includes(request)))
+  if (width < 1024) {
+    for (const phone of PHONES) {
+      await tab.resize(phone.width, phone.height)
+      const problems = await tab.evaluate(scrolledHeaderProblems, SLIM_HEADER_MAX)
+      if (problems.length) result.scrolledHeader.push(`at ${phone.width} × ${phone.height}: ${problems.join(", ")}`)
+    }
+    await tab.resize(width, height)
+    await tab.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
+  }
   if (width < 1024 && hydrated) result.menu = await menuWorks(tab)
   return result
 }
