@@ -32,7 +32,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
       ...NEVER_RUN.map((request) => plugins.normalModuleReplacement(request, STAND_IN)),
     ]
   }
-  if (shortenCssModuleClassNames(config.module?.rules) === 0) {
+  if (shortenCssModuleClassNames(config.module?.rules, path.resolve("src")) === 0) {
     reporter.panicOnBuild(`onCreateWebpackConfig: no CSS Modules loader found in the ${stage} webpack config`)
     return
   }

@@ -1,6 +1,7 @@
 import * as React from "react"
 import { Link } from "gatsby"
 import { ChevronRight } from "lucide-react"
+import { DECORATIVE_ICON } from "../lib/decorative-icon"
 import * as styles from "./breadcrumb.module.css"
 import type { Crumb } from "../lib/routes"
 
@@ -20,7 +21,7 @@ export function Breadcrumb({ trail }: { trail: readonly Crumb[] }) {
                   <Link to={crumb.path} className={styles.link}>
                     {crumb.name}
                   </Link>
-                  <ChevronRight aria-hidden="true" focusable="false" size={16} className={styles.separator} />
+                  <ChevronRight {...DECORATIVE_ICON} size={16} className={styles.separator} />
                 </>
               )}
             </li>

@@ -1,5 +1,6 @@
 import * as React from "react"
 import { Phone as PhoneIcon } from "lucide-react"
+import { DECORATIVE_ICON } from "../lib/decorative-icon"
 import { PhoneNumber } from "./phone-number"
 import * as styles from "./call-button.module.css"
 
@@ -20,7 +21,7 @@ interface CallButtonProps {
 export function CallButton({ phone, label = "Call", variant = "primary", className, labelClassName }: CallButtonProps) {
   return (
     <a href={`tel:${phone.e164}`} className={[styles.button, styles[variant], className].filter(Boolean).join(" ")}>
-      <PhoneIcon aria-hidden="true" focusable="false" size={20} />
+      <PhoneIcon {...DECORATIVE_ICON} size={20} />
       <span>
         {/* The label on one line, the number on one line: a button of two lines at most. */}
         <span className={[styles.label, labelClassName].filter(Boolean).join(" ")}>{label}</span>{" "}

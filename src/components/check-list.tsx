@@ -1,5 +1,6 @@
 import * as React from "react"
 import { CircleCheck } from "lucide-react"
+import { DECORATIVE_ICON } from "../lib/decorative-icon"
 import { UnbrokenCompounds } from "./unbroken-compounds"
 import * as styles from "./check-list.module.css"
 
@@ -9,7 +10,7 @@ export function CheckList({ items, label }: { items: readonly string[]; label?: 
     <ul className={styles.list} aria-label={label}>
       {items.map((item) => (
         <li key={item} className={styles.item}>
-          <CircleCheck aria-hidden="true" focusable="false" size={20} className={styles.icon} />
+          <CircleCheck {...DECORATIVE_ICON} size={20} className={styles.icon} />
           <span>
             <UnbrokenCompounds text={item} />
           </span>

@@ -1,5 +1,6 @@
 import * as React from "react"
 import { Ticket } from "lucide-react"
+import { DECORATIVE_ICON } from "../lib/decorative-icon"
 import { formatDate } from "../lib/business-time"
 import { UnbrokenCompounds } from "./unbroken-compounds"
 import * as styles from "./coupon-card.module.css"
@@ -25,7 +26,7 @@ export function CouponCard({
 }: CouponCardProps) {
   return (
     <article className={styles.card} aria-labelledby={headingId}>
-      <Ticket aria-hidden="true" focusable="false" size={28} className={styles.icon} />
+      <Ticket {...DECORATIVE_ICON} size={28} className={styles.icon} />
       <Heading id={headingId} className={styles.title}>
         {title}
       </Heading>

@@ -1,5 +1,6 @@
 import * as React from "react"
 import { MapPin } from "lucide-react"
+import { DECORATIVE_ICON } from "../lib/decorative-icon"
 import { useFrameFocus } from "../hooks/use-frame-focus"
 import { useHydrated } from "../hooks/use-hydrated"
 import * as styles from "./map-frame.module.css"
@@ -67,7 +68,7 @@ export function MapFrame({ links, title, place, height = 400 }: MapFrameProps) {
         />
       ) : (
         <div className={styles.placeholder} data-hydrated={hydrated}>
-          <MapPin aria-hidden="true" focusable="false" size={32} className={styles.icon} />
+          <MapPin {...DECORATIVE_ICON} size={32} className={styles.icon} />
           <p className={styles.title}>{title}</p>
           {/* Hidden, with its space kept, until React can answer it. */}
           <button type="button" className={styles.show} onClick={show}>

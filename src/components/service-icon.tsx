@@ -9,6 +9,7 @@ import {
   Droplets,
   type LucideIcon,
 } from "lucide-react"
+import { DECORATIVE_ICON } from "../lib/decorative-icon"
 import type { ServiceIconName } from "../lib/icon-names"
 
 const ICONS: Record<ServiceIconName, LucideIcon> = {
@@ -24,5 +25,5 @@ const ICONS: Record<ServiceIconName, LucideIcon> = {
 /** The icon of a service card; the name comes from data/services/ and is validated. */
 export function ServiceIcon({ name, size = 32 }: { name: string; size?: number }) {
   const Icon = ICONS[name as ServiceIconName] ?? WashingMachine
-  return <Icon aria-hidden="true" focusable="false" size={size} />
+  return <Icon {...DECORATIVE_ICON} size={size} />
 }

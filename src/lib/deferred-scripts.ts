@@ -23,6 +23,8 @@
  * The loader is the same on every page; the build's CSP step hashes it, and the
  * inline scripts inside the template, like any other inline script.
  */
+import { minify_sync } from "terser"
+
 export const DEFERRED_SCRIPTS_ID = "gatsby-deferred-scripts"
 
 const LOADER = `(function () {
@@ -69,5 +71,14 @@ const LOADER = `(function () {
   else addEventListener("load", onLoad);
 })()`
 
-/** The loader, as it goes into every page (whitespace folded). */
-export const DEFERRED_SCRIPTS_LOADER = LOADER.replace(/\n\s*/g, "")
+/**
+ * The loader, as it goes into every page: minified (short names, no spaces),
+ * since every page carries it in the HTML of its first round trip.
+ */
+export const DEFERRED_SCRIPTS_LOADER = minified(LOADER)
+
+function minified(source: string): string {
+  const { code } = minify_sync(source, { compress: true, mangle: true })
+  if (!code) throw new Error("terser returned no code for the deferred scripts' loader")
+  return code
+}

@@ -1,5 +1,6 @@
 import * as React from "react"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
+import { densitySrcSet } from "../../lib/density-srcset"
 import * as styles from "./brand-logos.module.css"
 
 export interface BrandLogoData {
@@ -11,7 +12,8 @@ export interface BrandLogoData {
 
 /**
  * A logo as a plain <picture> built from gatsby-plugin-image's data: a <source>
- * per modern format, the fallback <img> with its fixed size, loaded lazily. It
+ * per modern format, the fallback <img> with its fixed size, loaded lazily;
+ * 1x and 2x written as densities. It
  * needs no script, so the page does not load gatsby-plugin-image's runtime.
  */
 export function LogoPicture({ image, alt }: { image: IGatsbyImageData; alt: string }) {
@@ -23,14 +25,12 @@ export function LogoPicture({ image, alt }: { image: IGatsbyImageData; alt: stri
           key={source.type ?? source.media}
           type={source.type}
           media={source.media}
-          srcSet={source.srcSet}
-          sizes={source.sizes}
+          srcSet={densitySrcSet(source.srcSet, image.width)}
         />
       ))}
       <img
         src={fallback?.src}
-        srcSet={fallback?.srcSet}
-        sizes={fallback?.sizes}
+        srcSet={fallback?.srcSet && densitySrcSet(fallback.srcSet, image.width)}
         width={image.width}
         height={image.height}
         alt={alt}

@@ -1,5 +1,6 @@
 import * as React from "react"
 import { Clock, MapPin, Phone as PhoneIcon } from "lucide-react"
+import { DECORATIVE_ICON } from "../../lib/decorative-icon"
 import { CallButton } from "../call-button"
 import { OpeningHoursList } from "../opening-hours-list"
 import { OpeningStatus } from "../opening-status"
@@ -19,7 +20,7 @@ export function ContactDetails({ phone, address, schedule, hours, weekSummary, b
     <div className={styles.grid}>
       <div>
         <h3 className={styles.heading}>
-          <MapPin aria-hidden="true" focusable="false" /> Address
+          <MapPin {...DECORATIVE_ICON} /> Address
         </h3>
         <address className={styles.address}>
           {address.street}
@@ -29,14 +30,14 @@ export function ContactDetails({ phone, address, schedule, hours, weekSummary, b
       </div>
       <div>
         <h3 className={styles.heading}>
-          <Clock aria-hidden="true" focusable="false" /> Hours
+          <Clock {...DECORATIVE_ICON} /> Hours
         </h3>
         <OpeningStatus schedule={schedule} weekSummary={weekSummary} builtAt={builtAt} className={styles.status} />
         <OpeningHoursList hours={hours} />
       </div>
       <div>
         <h3 className={styles.heading}>
-          <PhoneIcon aria-hidden="true" focusable="false" /> Phone
+          <PhoneIcon {...DECORATIVE_ICON} /> Phone
         </h3>
         <p>Call us to schedule a repair; we answer during business hours.</p>
         <CallButton phone={phone} />

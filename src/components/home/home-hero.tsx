@@ -1,5 +1,6 @@
 import * as React from "react"
 import { CircleCheck } from "lucide-react"
+import { DECORATIVE_ICON } from "../../lib/decorative-icon"
 import { CallButton } from "../call-button"
 import { siteNameOf } from "../../lib/site-name"
 import * as styles from "./home-hero.module.css"
@@ -23,7 +24,7 @@ export function HomeHero({ brand, intro, claims, phone }: HomeHeroProps) {
         <ul className={styles.claims}>
           {claims.map((claim) => (
             <li key={claim}>
-              <CircleCheck aria-hidden="true" focusable="false" size={20} />
+              <CircleCheck {...DECORATIVE_ICON} size={20} />
               {claim}
             </li>
           ))}

@@ -1,5 +1,6 @@
 import * as React from "react"
 import { BadgeCheck, HandCoins, ShieldCheck, Wrench, type LucideIcon } from "lucide-react"
+import { DECORATIVE_ICON } from "../../lib/decorative-icon"
 import type { TrustIconName } from "../../lib/icon-names"
 import * as styles from "./trust-strip.module.css"
 
@@ -24,7 +25,7 @@ export function TrustStrip({ items }: { items: readonly TrustItem[] }) {
           const Icon = ICONS[icon as TrustIconName] ?? BadgeCheck
           return (
             <li key={label} className={styles.item}>
-              <Icon aria-hidden="true" focusable="false" size={28} />
+              <Icon {...DECORATIVE_ICON} size={28} />
               {label}
             </li>
           )

@@ -1,6 +1,7 @@
 import * as React from "react"
 import { Link } from "gatsby"
 import { Menu, X } from "lucide-react"
+import { DECORATIVE_ICON } from "../../lib/decorative-icon"
 import { CallButton } from "../call-button"
 import { OpeningStatus } from "../opening-status"
 import { useHydrated } from "../../hooks/use-hydrated"
@@ -92,13 +93,13 @@ export function SiteHeader({ siteName, phone, isHome, schedule, weekSummary, bui
               aria-controls={MENU_ID}
               onClick={() => setOpen((value) => !value)}
             >
-              {open ? <X aria-hidden="true" focusable="false" /> : <Menu aria-hidden="true" focusable="false" />}
+              {open ? <X {...DECORATIVE_ICON} /> : <Menu {...DECORATIVE_ICON} />}
               <span className={styles.menuLabel}>Menu</span>
             </button>
           ) : (
             <details ref={disclosureRef} className={styles.disclosure}>
               <summary className={styles.menuButton}>
-                <Menu aria-hidden="true" focusable="false" />
+                <Menu {...DECORATIVE_ICON} />
                 <span className={styles.menuLabel}>Menu</span>
               </summary>
             </details>
