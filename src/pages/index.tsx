@@ -68,7 +68,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         {homePage.about.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
-        <CallButton phone={business.phone} />
+        <CallButton phone={business.phone} placement="section" />
       </HomeSection>
       <HomeSection id="contact" title="Contact" tone="alt">
         <ContactDetails

@@ -26,7 +26,7 @@ export function HomeHero({ brand, intro, claims, phone }: HomeHeroProps) {
             </li>
           ))}
         </ul>
-        <CallButton phone={phone} label="Call Now" variant="light" />
+        <CallButton phone={phone} placement="hero" label="Call Now" variant="light" />
       </div>
     </section>
   )

@@ -59,7 +59,7 @@ export function SiteFooter({ siteName, phone, address, hours, foundingYear, serv
             <br />
             {address.city}, {address.region} {address.postalCode}
             <br />
-            <a href={`tel:${phone.e164}`} className={styles.link}>
+            <a href={`tel:${phone.e164}`} data-call-placement="footer" className={styles.link}>
               <PhoneNumber phone={phone} />
             </a>
           </address>

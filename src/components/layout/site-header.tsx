@@ -104,7 +104,7 @@ export function SiteHeader({ siteName, phone, isHome, schedule, weekSummary, bui
             ))}
           </ul>
         </nav>
-        <CallButton phone={phone} className={styles.call} labelClassName={styles.callLabel} />
+        <CallButton phone={phone} placement="header" className={styles.call} labelClassName={styles.callLabel} />
         <OpeningStatus schedule={schedule} weekSummary={weekSummary} builtAt={builtAt} className={styles.status} />
       </div>
     </header>
