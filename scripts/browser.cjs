@@ -28,6 +28,7 @@ const TEMPLATES = [
   { name: "coupons", path: "/coupons/" },
   { name: "brands", path: "/brands/" },
   { name: "service-area", path: "/service-area/" },
+  { name: "privacy", path: "/privacy/" },
 ]
 const LIGHTHOUSE_PAGES = TEMPLATES.map((template) => template.path)
 
