@@ -164,6 +164,7 @@ async function puppeteerEngine(name) {
           await page.screenshot({ path: file, fullPage: true })
           await page.setViewport(viewport)
         },
+        close: () => page.close(),
       }
     },
     close: () => browser.close(),
@@ -251,6 +252,10 @@ async function webkitEngine() {
           await browser.pause(300)
           await browser.saveScreenshot(file)
           await browser.setWindowSize(width, height)
+        },
+        async close() {
+          sessions.splice(sessions.indexOf(browser), 1)
+          await browser.deleteSession()
         },
       }
     },

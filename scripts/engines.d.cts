@@ -18,6 +18,8 @@ export interface Tab {
   pressTabs(count: number): Promise<void>
   /** A PNG of the whole page. */
   screenshot(file: string): Promise<void>
+  /** Closes the tab (WebKit: its WebDriver session and window). */
+  close(): Promise<void>
 }
 
 export interface Engine {
