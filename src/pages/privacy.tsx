@@ -33,16 +33,17 @@ export default function PrivacyPage() {
             We add it to a count of taps for that page and button on that day. That is all we keep: how many taps, on
             which page and button, on which day. A tap is not a call: we cannot tell whether you went on to call us.
           </p>
-          <h2>What we do not collect</h2>
+          <h2>What the count does not keep</h2>
           <ul>
-            <li>No cookies.</li>
+            <li>No cookies: this site sets none.</li>
             <li>No identifier of you or of your device.</li>
             <li>No IP address, no browser or device details, no time finer than the day.</li>
             <li>No third-party analytics, advertising or tracking scripts.</li>
           </ul>
           <p>
-            The note goes to this site only, never to another company. If JavaScript is off in your browser, nothing is
-            sent, and the phone number still dials.
+            The note goes to this site only, and the counts are kept with the site by its host, Netlify; nothing is sent
+            to an analytics or advertising company. If JavaScript is off in your browser, nothing is sent, and the phone
+            number still dials.
           </p>
           <p>
             The one thing on our pages that comes from another company is the Google map on the home page and on each
@@ -50,7 +51,7 @@ export default function PrivacyPage() {
             covers it.
           </p>
           <h2>Who can read the counts</h2>
-          <p>Only the people who edit this site. The counts are not published and not shared.</p>
+          <p>Only the people who edit this site. The counts are not published.</p>
         </div>
       </Section>
     </Layout>
