@@ -2,6 +2,7 @@ import * as React from "react"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import type { GatsbyBrowser } from "gatsby"
 import { AppErrorBoundary } from "./src/components/app-error-boundary"
+import { listenForCallTaps } from "./src/lib/call-beacon"
 import "./src/styles/global.css"
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => (
@@ -13,10 +14,13 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) =
  * same task, starts its loader. Waiting here for a new task ends the script's
  * task first: two shorter tasks instead of one long one.
  */
-export const onClientEntry: GatsbyBrowser["onClientEntry"] = () =>
-  new Promise<void>((resolve) => {
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  // The tap count's one listener (issue 34): a tap on a tel: link sends a beacon and still dials.
+  listenForCallTaps()
+  return new Promise<void>((resolve) => {
     setTimeout(resolve, 0)
   })
+}
 
 /**
  * Hydration as a transition. Gatsby's own hydrateRoot call hydrates the whole

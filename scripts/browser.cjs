@@ -20,7 +20,7 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ]
 
-/** One page of each of the six templates: what the browser tests visit and Lighthouse measures (gate and benchmark). */
+/** One page of each of the seven templates: what the browser tests visit and Lighthouse measures (gate and benchmark). */
 const TEMPLATES = [
   { name: "home", path: "/" },
   { name: "service", path: "/services/refrigerator-repair/" },
@@ -28,6 +28,7 @@ const TEMPLATES = [
   { name: "coupons", path: "/coupons/" },
   { name: "brands", path: "/brands/" },
   { name: "service-area", path: "/service-area/" },
+  { name: "privacy", path: "/privacy/" },
 ]
 const LIGHTHOUSE_PAGES = TEMPLATES.map((template) => template.path)
 

@@ -168,6 +168,7 @@ async function puppeteerEngine(name) {
         async viewportScreenshot(file) {
           await page.screenshot({ path: file })
         },
+        close: () => page.close(),
       }
     },
     close: () => browser.close(),
@@ -259,6 +260,10 @@ async function webkitEngine() {
         },
         async viewportScreenshot(file) {
           await browser.saveScreenshot(file)
+        },
+        async close() {
+          sessions.splice(sessions.indexOf(browser), 1)
+          await browser.deleteSession()
         },
       }
     },

@@ -22,6 +22,8 @@ export interface Tab {
   screenshot(file: string): Promise<void>
   /** The window as it is now (the viewport), not the whole page. */
   viewportScreenshot(file: string): Promise<void>
+  /** Closes the tab (WebKit: its WebDriver session and window). */
+  close(): Promise<void>
 }
 
 export interface Engine {

@@ -18,6 +18,9 @@
  *   node scripts/serve-public.mjs [--port 9100] [--https] [--encodings br,gzip] [--header-reading last|joined] [--local-backend http://127.0.0.1:8081/api/v1]
  * `--https` serves TLS with a self-signed certificate made at start (the browser tests);
  * `--print-failures` prints "failed: /path 404" for every answer of 400 or more.
+ * The tap count's endpoint (a Netlify Function in production) has a stand-in:
+ * a POST to /api/call-tap answers 204 and stores nothing; `--print-beacons`
+ * prints "beacon: <body>" for each (the engines' tests read the taps from it).
  * `--encodings gzip` offers gzip only (figures comparable with a gzip budget);
  * `--encodings none` serves everything uncompressed.
  *
@@ -35,6 +38,9 @@ import { fileURLToPath } from "node:url"
 import { parseDocument } from "yaml"
 import { headersForPath, loadHeaderRules } from "./netlify-headers.mjs"
 import { testCertificate } from "./test-certificate.mjs"
+
+/** CALL_TAP_ENDPOINT of src/lib/call-tap.ts (the engines' sweep hears the site's beacons here). */
+const CALL_TAP_ENDPOINT = "/api/call-tap"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const publicDir = path.join(root, "public")
@@ -117,7 +123,7 @@ function negotiate(acceptEncoding, encodings) {
  * `upgrade-insecure-requests` to TLS even on a plain-HTTP loopback server.
  * `onResponse(urlPath, status)` hears every answer (the engines' tests read
  * the failed requests of a page from it). `headerReading` is "last" or "joined"
- * (see above).
+ * (see above). `onBeacon(body)` hears each POST to the tap count's endpoint.
  */
 export async function startServer({
   port = 9100,
@@ -126,6 +132,7 @@ export async function startServer({
   tls = false,
   onResponse = () => {},
   headerReading = "last",
+  onBeacon = () => {},
 } = {}) {
   const rules = await loadHeaderRules(root)
   const compressed = new Map()
@@ -175,6 +182,17 @@ export async function startServer({
 
   const handle = (req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname)
+    if (req.method === "POST" && urlPath === CALL_TAP_ENDPOINT) {
+      // The stand-in for the tap count's function: takes the beacon, stores nothing.
+      let text = ""
+      req.setEncoding("utf8")
+      req.on("data", (chunk) => (text += chunk))
+      req.on("end", () => {
+        onBeacon(text)
+        res.writeHead(204, headersFor(urlPath)).end()
+      })
+      return
+    }
     const target = path.normalize(path.join(publicDir, urlPath))
     if (!target.startsWith(publicDir)) {
       res.writeHead(400).end()
@@ -223,7 +241,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const onResponse = process.argv.includes("--print-failures")
     ? (urlPath, status) => status >= 400 && console.log(`failed: ${urlPath} ${status}`)
     : undefined
-  const server = await startServer({ port, encodings, localBackend, tls, onResponse, headerReading })
+  const onBeacon = process.argv.includes("--print-beacons") ? (body) => console.log(`beacon: ${body}`) : undefined
+  const server = await startServer({ port, encodings, localBackend, tls, onResponse, headerReading, onBeacon })
   const mode = `; header rules read ${headerReading}${localBackend ? `; editor on the local backend ${localBackend}` : ""}`
   console.log(
     `serving public/ at ${tls ? "https" : "http"}://127.0.0.1:${server.address().port} (${encodings.length ? encodings.join(", ") : "uncompressed"}${mode})`,

@@ -15,7 +15,7 @@ export function CallPrompt({ title, children, phone, label }: CallPromptProps) {
     <aside className={styles.prompt} aria-labelledby="call-prompt-heading">
       <h2 id="call-prompt-heading">{title}</h2>
       <div className={styles.text}>{children}</div>
-      <CallButton phone={phone} label={label} variant="light" />
+      <CallButton phone={phone} placement="prompt" label={label} variant="light" />
     </aside>
   )
 }

@@ -16,7 +16,7 @@ export function PageHero({ title, children, phone, callLabel }: PageHeroProps) {
       <div className={styles.inner}>
         <h1>{title}</h1>
         <div className={styles.text}>{children}</div>
-        <CallButton phone={phone} label={callLabel} variant="light" />
+        <CallButton phone={phone} placement="hero" label={callLabel} variant="light" />
       </div>
     </div>
   )

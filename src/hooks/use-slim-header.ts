@@ -16,13 +16,13 @@ import * as React from "react"
  */
 export function useSlimHeader(
   header: React.RefObject<HTMLElement | null>,
-  brand: React.RefObject<HTMLElement | null>,
   callRow: React.RefObject<HTMLElement | null>,
 ) {
   React.useEffect(() => {
     const bar = header.current
-    const name = brand.current
     const row = callRow.current
+    // The name is the first item of the call row's own container (the header's one flex line).
+    const name = row?.parentElement?.firstElementChild
     if (!bar || !name || !row || typeof ResizeObserver === "undefined") return undefined
     const measure = () => {
       const inner = row.parentElement ?? bar
@@ -49,5 +49,5 @@ export function useSlimHeader(
       bar.style.removeProperty("--header-hidden")
       document.documentElement.style.removeProperty("--header-stuck")
     }
-  }, [header, brand, callRow])
+  }, [header, callRow])
 }

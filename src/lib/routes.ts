@@ -7,6 +7,7 @@ export const HOME_PATH = "/"
 export const SERVICE_AREA_PATH = "/service-area/"
 export const COUPONS_PATH = "/coupons/"
 export const BRANDS_PATH = "/brands/"
+export const PRIVACY_PATH = "/privacy/"
 export const NOT_FOUND_PATH = "/404/"
 /** The folder of the service pages (it has no page of its own). */
 export const SERVICES_PATH = "/services/"

@@ -71,7 +71,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
             <UnbrokenCompounds text={paragraph} />
           </p>
         ))}
-        <CallButton phone={business.phone} />
+        <CallButton phone={business.phone} placement="section" />
       </HomeSection>
       <HomeSection id="contact" title="Contact" tone="alt">
         <ContactDetails

@@ -64,7 +64,7 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
       <Section id="appliances" title="Appliances We Repair">
         <CheckList items={cityPageCopy.applianceGroups} />
         <Prose paragraphs={copy.serviceText} />
-        <CallButton phone={phone} label="Call for Same-Day Service" />
+        <CallButton phone={phone} placement="section" label="Call for Same-Day Service" />
       </Section>
       <Section id="nearby" title="Also Serving Nearby" tone="alt">
         <NearbyCities cities={neighboursOf(city)} />

@@ -39,7 +39,7 @@ export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery
       </Section>
       <Section id="why-choose" title={`Why Choose Us for ${service.name}`} tone="alt">
         <CheckList items={service.whyChoosePoints} />
-        <CallButton phone={business.phone} label="Call for Same-Day Service" />
+        <CallButton phone={business.phone} placement="section" label="Call for Same-Day Service" />
       </Section>
       <Section id="details" title={`About Our ${service.name} Service`}>
         <Prose paragraphs={service.mainContent} />

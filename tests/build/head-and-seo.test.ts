@@ -27,8 +27,8 @@ function jsonLdOf(route: string): JsonLd[] {
 
 describe("head of every page", () => {
   it(`checks all ${routes.length} indexable pages`, () => {
-    // Every service and city page, plus /, /coupons/, /brands/ and /service-area/.
-    expect(routes.length).toBe(services.length + cities.length + 4)
+    // Every service and city page, plus /, /coupons/, /brands/, /service-area/ and /privacy/.
+    expect(routes.length).toBe(services.length + cities.length + 5)
   })
 
   const canonical = (route: string) => `${siteUrl}${route}`

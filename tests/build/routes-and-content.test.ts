@@ -113,10 +113,10 @@ describe("built routes", () => {
     })
   })
 
-  it("builds the home, coupons, brands and service-area pages and the 404", () => {
-    for (const route of ["/", "/coupons/", "/brands/", "/service-area/"]) expect(routes).toContain(route)
+  it("builds the home, coupons, brands, service-area and privacy pages and the 404", () => {
+    for (const route of ["/", "/coupons/", "/brands/", "/service-area/", "/privacy/"]) expect(routes).toContain(route)
     expect(fs.existsSync(path.join(PUBLIC_DIR, "404.html"))).toBe(true)
-    expect(routes).toHaveLength(services.length + cities.length + 4 + 1) // the last is /404/, Gatsby's copy of 404.html
+    expect(routes).toHaveLength(services.length + cities.length + 5 + 1) // the last is /404/, Gatsby's copy of 404.html
   })
 })
 

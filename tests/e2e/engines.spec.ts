@@ -47,6 +47,10 @@ rule(
 rule("our maps render in every engine", (one) => one.maps)
 rule("every call button is a tel: link in every engine", (one) => one.calls)
 rule("Tab from the top of / and /service-area/ never puts focus off screen in any engine", (one) => one.focus)
+rule(
+  "a tap on each call button sends one beacon with its page and placement, and still dials, in every engine",
+  (one) => one.taps,
+)
 rule("at a phone's width the menu opens, and a tapped link closes it on its section, in every engine", (one) =>
   one.menu ? [one.menu] : [],
 )

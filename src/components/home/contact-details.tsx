@@ -40,7 +40,7 @@ export function ContactDetails({ phone, address, schedule, hours, weekSummary, b
           <PhoneIcon {...DECORATIVE_ICON} /> Phone
         </h3>
         <p>Call us to schedule a repair; we answer during business hours.</p>
-        <CallButton phone={phone} />
+        <CallButton phone={phone} placement="contact" />
       </div>
     </div>
   )

@@ -20,7 +20,7 @@ export function HomeHero({ brand, intro, claims, phone }: HomeHeroProps) {
         <h1 id="home-title">{siteNameOf(brand)}</h1>
         <p className={styles.intro}>{intro}</p>
         {/* The call right after the intro, on a small phone's first screen; the claims follow. */}
-        <CallButton phone={phone} label="Call Now" variant="light" />
+        <CallButton phone={phone} placement="hero" label="Call Now" variant="light" />
         <ul className={styles.claims}>
           {claims.map((claim) => (
             <li key={claim}>

@@ -1,7 +1,7 @@
 import * as React from "react"
 import { OpeningHoursList } from "../opening-hours-list"
 import { PhoneNumber } from "../phone-number"
-import { BRANDS_PATH, COUPONS_PATH, SERVICE_AREA_PATH, servicePath } from "../../lib/routes"
+import { BRANDS_PATH, COUPONS_PATH, PRIVACY_PATH, SERVICE_AREA_PATH, servicePath } from "../../lib/routes"
 import * as styles from "./site-footer.module.css"
 
 interface SiteFooterProps {
@@ -19,6 +19,7 @@ const PAGE_LINKS = [
   { to: COUPONS_PATH, label: "Coupons" },
   { to: BRANDS_PATH, label: "Brands" },
   { to: SERVICE_AREA_PATH, label: "Service Area" },
+  { to: PRIVACY_PATH, label: "Privacy" },
 ] as const
 
 interface FooterLinksProps {
@@ -59,7 +60,7 @@ export function SiteFooter({ siteName, phone, address, hours, foundingYear, serv
             <br />
             {address.city}, {address.region} {address.postalCode}
             <br />
-            <a href={`tel:${phone.e164}`} className={styles.link}>
+            <a href={`tel:${phone.e164}`} data-call-placement="footer" className={styles.link}>
               <PhoneNumber phone={phone} />
             </a>
           </address>

@@ -44,9 +44,8 @@ export function SiteHeader({ siteName, phone, isHome, schedule, weekSummary, bui
   const disclosureRef = React.useRef<HTMLDetailsElement>(null)
   const focusButton = React.useRef(false)
   const headerRef = React.useRef<HTMLElement>(null)
-  const brandRef = React.useRef<HTMLAnchorElement>(null)
   const callRowRef = React.useRef<HTMLDivElement>(null)
-  useSlimHeader(headerRef, brandRef, callRowRef)
+  useSlimHeader(headerRef, callRowRef)
 
   // Runs once, while the server's <details> is still on the page: carry its state over.
   React.useEffect(() => {
@@ -81,7 +80,7 @@ export function SiteHeader({ siteName, phone, isHome, schedule, weekSummary, bui
     <>
       <header ref={headerRef} className={styles.header}>
         <div className={styles.inner}>
-          <Link ref={brandRef} to="/" className={styles.brand}>
+          <Link to="/" className={styles.brand}>
             {siteName}
           </Link>
           {hydrated ? (
@@ -116,7 +115,7 @@ export function SiteHeader({ siteName, phone, isHome, schedule, weekSummary, bui
             </ul>
           </nav>
           <div ref={callRowRef} className={styles.callBox}>
-            <CallButton phone={phone} className={styles.call} labelClassName={styles.callLabel} />
+            <CallButton phone={phone} placement="header" className={styles.call} labelClassName={styles.callLabel} />
             <OpeningStatus schedule={schedule} weekSummary={weekSummary} builtAt={builtAt} className={styles.status} />
           </div>
         </div>

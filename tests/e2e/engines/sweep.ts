@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import path from "node:path"
 import readline from "node:readline"
 import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../../scripts/browser.cjs"
-import { launchEngine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
+import { launchEngine, type Engine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
 import { business } from "../fixtures"
 import { scrolledHeaderProblems, sidewaysOverflow, wrappedPhoneNumbers } from "../layout-probes"
 
@@ -33,6 +33,7 @@ const NOT_FOUND_LOG = "console.error: 404 Error: User attempted to access non-ex
 const HYDRATED = "header button[aria-controls='site-menu']"
 const OWN_MAP_FRAME = "iframe[src^='/maps/']"
 const INLINE_MAP = "main svg[role='group']"
+const TEL_LINK = "a[href^='tel:']"
 const TEL = `tel:${business.phone.e164}`
 /** The phones the scrolled header is measured on (the phone width's visits), and its most height there. */
 const PHONES = [
@@ -41,6 +42,8 @@ const PHONES = [
   { width: 390, height: 844 },
 ] as const
 const SLIM_HEADER_MAX = 64
+/** The pages whose call buttons the sweep taps: between them, every placement of the closed list. */
+const TAP_PAGES = new Set(["/", "/brands/"])
 
 export interface Visit {
   where: string
@@ -55,6 +58,8 @@ export interface Visit {
   calls: string[]
   focus: string[]
   menu: string | null
+  /** Each tapped call button that did not send exactly one beacon with its page and placement, or did not dial. */
+  taps: string[]
 }
 
 type Log = { problems: string[] }
@@ -337,14 +342,8 @@ async function menuWorks(tab: Tab): Promise<string | null> {
   return null
 }
 
-async function visit(
-  tab: Tab,
-  { origin, reading }: Server,
-  page: string,
-  width: number,
-  height: number,
-  failed: string[],
-) {
+async function visit(tab: Tab, server: Server, page: string, width: number, height: number, failed: string[]) {
+  const { origin, reading } = server
   const where = `${tab.engine} ${page} at ${width} (header rules ${reading})`
   failed.length = 0
   await tab.open(`${origin}${page}`, width, height)
@@ -372,6 +371,14 @@ async function visit(
   const phones = await tab.evaluate(wrappedPhoneNumbers, business.phone.display)
   const calls = await tab.evaluate(callsNotDialling, business.phone.display, TEL)
   const headerOnTop = await tab.evaluate(headerStaysOnTop)
+  const placements = await tab.evaluate(
+    (selector) => [
+      ...new Set(
+        Array.from(document.querySelectorAll(selector), (link) => link.getAttribute("data-call-placement") ?? ""),
+      ),
+    ],
+    TEL_LINK,
+  )
   const { problems } = await readLog(tab)
   const result: Visit = {
     where,
@@ -389,6 +396,7 @@ async function visit(
     calls: phones.shown === 0 ? ["no phone number shown"] : calls,
     focus,
     menu: null,
+    taps: [],
   }
   // The 404 page's own address answers 404, as does Gatsby's look-up of its page data.
   const expected = [page, page.replace(/\/$/, ""), `/page-data${page}page-data.json`].map((one) => `${one} 404`)
@@ -403,7 +411,99 @@ async function visit(
     await tab.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
   }
   if (width < 1024 && hydrated) result.menu = await menuWorks(tab)
-  return result
+  return { result, placements }
+}
+
+/**
+ * In the page: from now on, hears each click last (on the window, after the site's listener and
+ * React's) and keeps whether it was default-prevented: a click that is not goes on to follow the
+ * link, so a tel: link dials.
+ */
+function watchClicks() {
+  const clicks: boolean[] = []
+  ;(window as unknown as { __clicks: boolean[] }).__clicks = clicks
+  window.addEventListener("click", (event) => clicks.push(event.defaultPrevented))
+}
+
+/**
+ * Taps each call button of the page, each in a tab of its own (Chromium, once it has handed a tel:
+ * link to the system, takes no more input in that tab; Firefox's next goto there waits for the
+ * dial's navigation); WebKitGTK's driver holds one session at a time, so its taps share the visit's
+ * tab, opening the page afresh for each. It names each tap that did not send exactly one beacon with the page's path
+ * and the button's placement, or whose click was held back (then the link does not dial).
+ */
+async function tapEveryCall(
+  engine: Engine,
+  visitTab: Tab,
+  placements: readonly string[],
+  server: Server,
+  url: string,
+  page: string,
+  size: { width: number; height: number },
+): Promise<string[]> {
+  const problems: string[] = []
+  if (placements.length === 0) return ["no call button to tap"]
+  for (const placement of placements) {
+    const tab = engine.name === "webkit" ? visitTab : await engine.tab()
+    try {
+      await tab.open(url, size.width, size.height)
+      const hydrated = await poll(
+        () => tab.evaluate((selector) => document.querySelector(selector) !== null, HYDRATED),
+        Boolean,
+        15_000,
+      )
+      if (!hydrated) {
+        problems.push(`${placement}: the page never hydrated`)
+        continue
+      }
+      await tab.evaluate(watchClicks)
+      server.beacons.length = 0
+      const link = `${TEL_LINK}[data-call-placement="${placement}"]`
+      // In the middle of the window, as a reader taps it: clear of the sticky header.
+      await tab.evaluate((selector) => document.querySelector(selector)?.scrollIntoView({ block: "center" }), link)
+      try {
+        await tab.click(link)
+      } catch (error) {
+        problems.push(`${placement}: could not be tapped (${(error as Error).message.split("\n")[0]})`)
+        continue
+      }
+      const expected = JSON.stringify({ path: page, placement })
+      await poll(
+        async () => server.beacons.length,
+        (count) => count > 0,
+        5000,
+      )
+      // A second beacon of the same tap would be in by now.
+      await pause(300)
+      // Where the tab is now: still on the page, with the clicks it heard; or, where the engine follows
+      // the tel: link to a page of its own (WebKitGTK has no dialler: "The URL can't be shown"), on that.
+      const after = await poll(
+        () =>
+          tab.evaluate(() => ({
+            href: location.href,
+            clicks: (window as unknown as { __clicks?: boolean[] }).__clicks ?? null,
+          })),
+        (value) => value.href !== url || value.clicks !== null,
+        2000,
+      ).catch(() => null)
+      const beacons = [...server.beacons]
+      if (beacons.length !== 1 || beacons[0] !== expected) {
+        problems.push(`${placement}: sent ${beacons.length ? beacons.join(", ") : "no beacon"}, not one ${expected}`)
+      }
+      if (after === null) problems.push(`${placement}: the tab could not be read after the tap`)
+      else if (after.clicks === null) {
+        // A new document: only following the link leaves the page (a prevented click stays on it).
+        if (after.href.startsWith(new URL(url).origin)) problems.push(`${placement}: the page reloaded on the tap`)
+      } else if (after.clicks.length !== 1 || after.clicks[0]) {
+        problems.push(
+          `${placement}: the click was ${after.clicks[0] ? "default-prevented: the link does not dial" : `heard ${after.clicks.length} times`}`,
+        )
+      }
+    } finally {
+      if (tab !== visitTab) await tab.close()
+    }
+  }
+  return problems
 }
 
 /** The width an engine's sweep visits every page at, and the reading of header rules its server serves. */
@@ -417,20 +517,34 @@ interface Server {
   origin: string
   reading: string
   process: ChildProcess
+  /** The bodies of the beacons the server's stand-in for the tap count took, as they come. */
+  beacons: string[]
 }
 
 /** The test server on a free port, with header rules read one way; every failed request goes into `failed`. */
 function startServer(reading: string, failed: string[]): Promise<Server> {
   const child = spawn(
     process.execPath,
-    ["scripts/serve-public.mjs", "--port", "0", "--https", "--print-failures", "--header-reading", reading],
+    [
+      "scripts/serve-public.mjs",
+      "--port",
+      "0",
+      "--https",
+      "--print-failures",
+      "--print-beacons",
+      "--header-reading",
+      reading,
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   )
+  const beacons: string[] = []
   return new Promise<Server>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the test server exited (${code})`)))
     readline.createInterface({ input: child.stdout }).on("line", (line) => {
       const served = /^serving public\/ at (\S+)/.exec(line)
-      if (served) resolve({ origin: served[1], reading, process: child })
+      if (served) resolve({ origin: served[1], reading, process: child, beacons })
+      const beacon = /^beacon: (.*)$/.exec(line)
+      if (beacon) beacons.push(beacon[1])
       const failure = /^failed: (.*)$/.exec(line)
       if (failure) failed.push(failure[1])
     })
@@ -449,7 +563,16 @@ export async function sweepEngine(engineName: EngineName, { width, height, readi
     try {
       const tab = await engine.tab()
       const visits: Visit[] = []
-      for (const page of PAGES) visits.push(await visit(tab, server, page, width, height, failed))
+      for (const page of PAGES) {
+        const { result, placements } = await visit(tab, server, page, width, height, failed)
+        if (TAP_PAGES.has(page)) {
+          result.taps = await tapEveryCall(engine, tab, placements, server, `${server.origin}${page}`, page, {
+            width,
+            height,
+          })
+        }
+        visits.push(result)
+      }
       return visits
     } finally {
       await engine.close()

@@ -1,0 +1,134 @@
+import type { Page } from "@playwright/test"
+import { CALL_REPORT_ENDPOINT } from "../../src/lib/call-tap"
+import { netlifyHeaders } from "./editor-setup"
+import { expect, test } from "./fixtures"
+
+/**
+ * The editor's Calls page at /admin/calls/ (issue 34), as deployed: the report of a seeded store
+ * (the report endpoint answered here with a fixture, as the function would answer an editor), the
+ * refusal the endpoint gives anyone else, and the way to it from the editor.
+ */
+
+const TOKEN = "gho_editor-token"
+const PAGES = [
+  { path: "/", taps: 9 },
+  { path: "/service-area/glencoe/", taps: 4 },
+  { path: "/coupons/", taps: 1 },
+]
+const PLACEMENTS = [
+  { placement: "header", taps: 8 },
+  { placement: "hero", taps: 5 },
+  { placement: "footer", taps: 1 },
+]
+
+/** A report of the last `days` days ending 2026-11-24, with taps on three of them. */
+function seededReport(days: number) {
+  const to = Date.UTC(2026, 10, 24)
+  const byDay = Array.from({ length: days }, (_, index) => ({
+    date: new Date(to - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10),
+    taps: 0,
+  }))
+  byDay[days - 1].taps = 7
+  byDay[days - 2].taps = 5
+  byDay[days - 4].taps = 2
+  return {
+    days,
+    from: byDay[0].date,
+    to: byDay[days - 1].date,
+    total: 14,
+    byPage: PAGES,
+    byPlacement: PLACEMENTS,
+    byDay,
+  }
+}
+
+/** Signs the editor in as Decap does (its user, with the GitHub token, in localStorage) and answers the report. */
+async function openCalls(page: Page, answer: (days: number) => { status: number; body?: unknown }) {
+  const asked: Array<{ days: string | null; authorization: string | null }> = []
+  await page.addInitScript((token) => {
+    localStorage.setItem("decap-cms-user", JSON.stringify({ token, backendName: "github", login: "owner" }))
+  }, TOKEN)
+  await page.route(`**${CALL_REPORT_ENDPOINT}?*`, async (route) => {
+    const url = new URL(route.request().url())
+    asked.push({
+      days: url.searchParams.get("days"),
+      authorization: await route.request().headerValue("authorization"),
+    })
+    const { status, body } = answer(Number(url.searchParams.get("days")))
+    await route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body ?? { error: "no" }) })
+  })
+  // A policy violation shows as a console error, which the test's watch of the console reports.
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`CSP: ${event.violatedDirective} blocked ${event.blockedURI}`),
+    )
+  })
+  const response = await page.goto("/admin/calls/")
+  return { asked, response }
+}
+
+test("the Calls page shows the taps per page, per button and per day of the seeded report, for 7, 30 and 90 days", async ({
+  page,
+  problems,
+}) => {
+  const { asked, response } = await openCalls(page, (days) => ({ status: 200, body: seededReport(days) }))
+  // The editor's own policy and noindex, as every /admin/ address.
+  const expected = await netlifyHeaders("/admin/calls/")
+  expect(response?.headers()["content-security-policy"]).toBe(expected["content-security-policy"])
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex")
+
+  await expect(page.getByRole("heading", { level: 1, name: "Calls" })).toBeVisible()
+  await expect(page.getByText("tap on the phone number", { exact: false })).toBeVisible()
+  await expect(page.getByText("not a completed call", { exact: false })).toBeVisible()
+  await expect(page.getByText("14 taps on the phone number from Nov 18 to Nov 24.")).toBeVisible()
+
+  const perPage = page.getByRole("table", { name: "Taps per page" })
+  for (const { path, taps } of PAGES) {
+    await expect(perPage.getByRole("row", { name: `${path} ${taps}` })).toBeVisible()
+  }
+  const perButton = page.getByRole("table", { name: "Taps per button" })
+  await expect(perButton.getByRole("row", { name: "Header (every page) 8" })).toBeVisible()
+  await expect(perButton.getByRole("row", { name: "Top of the page 5" })).toBeVisible()
+  await expect(perButton.getByRole("row", { name: "Footer (every page) 1" })).toBeVisible()
+
+  const chart = page.getByRole("img", { name: /^Taps per day from Nov 18 to Nov 24: 14 taps in all, most on Nov 24/ })
+  await expect(chart).toBeVisible()
+  await expect(chart.locator("rect")).toHaveCount(7)
+  const heights = await chart
+    .locator("rect")
+    .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute("height"))))
+  expect(heights.map((height) => height > 0)).toEqual([false, false, false, true, false, true, true])
+  expect(heights[6]).toBeGreaterThan(heights[5])
+  await expect(chart.locator("rect title").last()).toHaveText("Nov 24: 7 taps")
+
+  // 30 and 90 days: a bar for each day.
+  for (const days of [30, 90]) {
+    await page.getByLabel("Period").selectOption(`${days}`)
+    await expect(page.getByRole("img", { name: /^Taps per day/ }).locator("rect")).toHaveCount(days)
+  }
+  expect(asked).toEqual(["7", "30", "90"].map((days) => ({ days, authorization: `Bearer ${TOKEN}` })))
+  expect(problems).toEqual([])
+})
+
+for (const status of [401, 403]) {
+  test(`on ${status} the Calls page says the user cannot read the counts, and shows none`, async ({
+    page,
+    problems,
+  }) => {
+    await openCalls(page, () => ({ status }))
+    await expect(page.getByRole("alert")).toHaveText(/^You cannot read the call counts/)
+    await expect(page.getByRole("table")).toHaveCount(0)
+    await expect(page.getByRole("img", { name: /^Taps per day/ })).toHaveCount(0)
+    // The browser logs the refused request; nothing else goes wrong.
+    expect(problems.filter((problem) => !problem.includes(`status of ${status}`))).toEqual([])
+  })
+}
+
+test("the editor links to its Calls page", async ({ page }) => {
+  await page.goto("/admin/")
+  const link = page.getByRole("link", { name: "Calls" })
+  await expect(link).toBeVisible()
+  await link.click()
+  await expect(page).toHaveURL(/\/admin\/calls\/$/)
+  await expect(page.getByRole("link", { name: "← Back to the editor" })).toHaveAttribute("href", "/admin/")
+})
