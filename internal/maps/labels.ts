@@ -1,10 +1,20 @@
 import { DOT_RADIUS, type TextStyle } from "../../src/lib/map-style"
-import { boxInside, boxesOverlap, type Box, type Point } from "./geometry"
+import {
+  boundsOf,
+  boxInside,
+  boxesOverlap,
+  growBox,
+  ringTouchesBox,
+  segmentTouchesBox,
+  type Box,
+  type Point,
+} from "./geometry"
 
 /**
  * Where the maps' labels go: each one tried at a few places around what it
  * names, and put at the first where it covers no other label, dot or line and
- * stays on the canvas. Text is measured by an estimate of the width of each
+ * stays on the canvas. Lines are the lines the map draws (county outlines,
+ * state lines, the service circle), tested as the segments and ring they are. Text is measured by an estimate of the width of each
  * character in a sans-serif font at the label's size, a little generously.
  */
 
@@ -143,9 +153,14 @@ export function aroundPoint([x, y]: Point, gap: number, style: TextStyle) {
   ]
 }
 
+/** Room kept between a label's box and a line: half the widest line under the labels (the service circle's, 2 units). */
+export const LINE_ROOM = 1
+
 /** The labels and marks already on a canvas. */
 export class LabelSpace {
   private readonly taken: Box[] = []
+  private readonly segments: Array<{ a: Point; b: Point; bounds: Box }> = []
+  private readonly rings: Array<{ centre: Point; r: number }> = []
 
   constructor(private readonly area: Box) {}
 
@@ -154,8 +169,27 @@ export class LabelSpace {
     this.taken.push(...boxes)
   }
 
+  /** Marks lines as taken (each a run of points, in canvas units): no label crosses them or comes within LINE_ROOM. */
+  blockLines(lines: ReadonlyArray<readonly Point[]>): void {
+    for (const line of lines) {
+      for (let i = 1; i < line.length; i += 1) {
+        this.segments.push({ a: line[i - 1], b: line[i], bounds: boundsOf([line[i - 1], line[i]], LINE_ROOM) })
+      }
+    }
+  }
+
+  /** Marks a circle's line as taken (the service circle): no label crosses it or comes within LINE_ROOM. */
+  blockRing(centre: Point, r: number): void {
+    this.rings.push({ centre, r })
+  }
+
   fits(box: Box): boolean {
-    return boxInside(box, this.area) && !this.taken.some((other) => boxesOverlap(box, other))
+    if (!boxInside(box, this.area) || this.taken.some((other) => boxesOverlap(box, other))) return false
+    const roomy = growBox(box, LINE_ROOM)
+    return (
+      !this.segments.some(({ a, b, bounds }) => boxesOverlap(bounds, box) && segmentTouchesBox(a, b, roomy)) &&
+      !this.rings.some(({ centre, r }) => ringTouchesBox(centre, r, LINE_ROOM, box))
+    )
   }
 
   /** The first of the places where the text fits, taken; null when none fits. */

@@ -1,11 +1,13 @@
 import { milesPhrase } from "../../src/lib/phrases"
 import {
   canvasBox,
+  ringsOf,
   round1,
   shapeContains,
   svgPath,
   visiblePart,
   boxesOverlap,
+  toView,
   type Box,
   type Point,
   type View,
@@ -53,6 +55,15 @@ export function countiesInView(area: ServiceArea, view: View): CountyInView[] {
     .filter((county) => boxesOverlap(county.bounds, seen))
     .map((county) => ({ county, d: svgPath(view, county.shape) }))
     .filter((shown) => shown.d !== "")
+}
+
+/** The lines a view draws under its labels, as runs of canvas points: the county outlines and the state lines. */
+export function drawnLines(area: ServiceArea, view: View, shown: readonly CountyInView[]): Point[][] {
+  const at = (position: readonly number[]) => toView(view, [position[0], position[1]])
+  return [
+    ...shown.flatMap(({ county }) => ringsOf(county.shape).map((ring) => ring.map(at))),
+    ...area.stateLines.coordinates.map((line) => line.map(at)),
+  ]
 }
 
 const offsetsByStep = new Map<string, Point[]>()
@@ -253,22 +264,51 @@ export interface ScaleBar {
 
 const NICE_MILES = [0.5, 1, 2, 5, 10, 20, 50, 100]
 
+/** Room between the scale bar and the canvas's edges. */
+const SCALE_INSET = 10
+
 /**
- * A scale bar in the bottom left corner: the longest round number of miles
- * that takes at most a quarter of the canvas's width.
+ * A scale bar in a corner, its label above it: the longest round number of
+ * miles that takes at most a quarter of the canvas's width. The corner is the
+ * first of bottom left, bottom right, top left and top right where the bar and
+ * its label cross no line and cover no mark already taken; else where the label
+ * alone does; else the bottom left.
  */
 export function scaleBar(area: ServiceArea, view: View, space: LabelSpace, style: TextStyle): ScaleBar {
   const unitsPerMile = area.unitsPerMile * view.scale
   const fitting = NICE_MILES.filter((miles) => miles * unitsPerMile <= view.canvas.width / 4)
   const miles = fitting.at(-1) ?? NICE_MILES[0]
   const width = round1(miles * unitsPerMile)
-  const x = 10
-  const y = view.canvas.height - 10
   const text = milesPhrase(miles)
-  const labelY = y - 4 - style.size * 0.6
-  const box = textBox(text, style, x, labelY, "start")
-  space.block({ x0: x - 2, y0: y - 6, x1: x + width + 2, y1: y + 2 }, box)
-  return { x, y, width, miles, label: { text, x, y: round1(labelY), anchor: "start" } }
+  const { width: across, height: down } = view.canvas
+  const lineHeight = style.size * 1.2
+  const corners = [
+    { x: SCALE_INSET, y: down - SCALE_INSET },
+    { x: round1(across - SCALE_INSET - width), y: down - SCALE_INSET },
+    { x: SCALE_INSET, y: round1(SCALE_INSET + 6 + 4 + lineHeight) },
+    { x: round1(across - SCALE_INSET - width), y: round1(SCALE_INSET + 6 + 4 + lineHeight) },
+  ].map(({ x, y }) => {
+    const labelY = y - 4 - style.size * 0.6
+    return {
+      x,
+      y,
+      labelY,
+      bar: { x0: x - 2, y0: y - 6, x1: x + width + 2, y1: y + 2 },
+      box: textBox(text, style, x, labelY, "start"),
+    }
+  })
+  const chosen =
+    corners.find(({ bar, box }) => space.fits(bar) && space.fits(box)) ??
+    corners.find(({ box }) => space.fits(box)) ??
+    corners[0]
+  space.block(chosen.bar, chosen.box)
+  return {
+    x: chosen.x,
+    y: chosen.y,
+    width,
+    miles,
+    label: { text, x: chosen.x, y: round1(chosen.labelY), anchor: "start" },
+  }
 }
 
 /** A label space over a view's canvas, kept 2 units in from its edges. */

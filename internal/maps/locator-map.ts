@@ -1,5 +1,5 @@
 import { countyPhrase, listPhrase, milesPhrase } from "../../src/lib/phrases"
-import { round1, roundPoint, svgPath, toView, type Canvas, type Point } from "./geometry"
+import { growBox, round1, roundPoint, svgPath, toView, type Canvas, type Point } from "./geometry"
 import {
   aroundPoint,
   lineBoxes,
@@ -13,6 +13,7 @@ import {
 import {
   countiesInView,
   countyLabels,
+  drawnLines,
   scaleBar,
   spaceFor,
   toLabel,
@@ -21,7 +22,7 @@ import {
   type ScaleBar,
 } from "./layers"
 import type { PlacedTown, ServiceArea } from "./service-area"
-import { DOT_RADIUS as DOT, TEXT, TOWN_DOT_RADIUS } from "../../src/lib/map-style"
+import { DOT_RADIUS as DOT, TEXT, TOWN_DOT_RADIUS, shopBox } from "../../src/lib/map-style"
 import { LABEL_GAP } from "./labels"
 import { fitView } from "./views"
 
@@ -135,9 +136,12 @@ export function locatorDrawing(
   const shopAt = at(area.shop.at)
   const space = spaceFor(view)
 
-  space.block(pointBox(townAt, TOWN_DOT_RADIUS + 1), pointBox(shopAt, DOT.narrow + 2))
+  space.block(pointBox(townAt, TOWN_DOT_RADIUS + 1), growBox(shopBox(...shopAt), 0.5))
   for (const neighbour of neighbours) space.block(pointBox(at(neighbour.at), DOT.narrow + 1))
   const scale = scaleBar(area, view, space, TEXT.scale.narrow)
+  // No label crosses a line: the county outlines and the state lines.
+  const shown = countiesInView(area, view)
+  space.blockLines(drawnLines(area, view, shown))
 
   const townPlaces = [
     ...aroundPoint(townAt, TOWN_DOT_RADIUS + 3, TEXT.place.narrow),
@@ -147,7 +151,8 @@ export function locatorDrawing(
   const townLabel = essential(space, town.name, TEXT.place.narrow, townPlaces)
   // The shop's name is the only key to its mark: it always shows.
   const shopLabel = essential(space, "Our shop", TEXT.place.narrow, [
-    ...aroundPoint(shopAt, LABEL_GAP, TEXT.place.narrow),
+    // The shop's mark reaches a little farther from its point than a dot does.
+    ...aroundPoint(shopAt, LABEL_GAP + 1, TEXT.place.narrow),
     ...aroundPoint(shopAt, LABEL_GAP + 12, TEXT.place.narrow),
   ])
   const routeLabel = essential(space, milesPhrase(miles), TEXT.place.narrow, [
@@ -161,7 +166,6 @@ export function locatorDrawing(
     ]),
   )
 
-  const shown = countiesInView(area, view)
   const named = countyLabels(view, shown, space, TEXT.county.narrow)
   const water = waterLabel(area, view, shown, space, TEXT.water.narrow)
 

@@ -2,11 +2,23 @@ import { cityPath, countyPath } from "../../src/lib/routes"
 import { countyNames, countiesPhrase, countPhrase, listPhrase, milesPhrase } from "../../src/lib/phrases"
 import { radiusTownName } from "../../src/lib/service-radius"
 import { countySlug } from "../../src/lib/slug"
-import { distance, round1, roundPoint, shapeContains, svgPath, toView, type Point, type View } from "./geometry"
+import {
+  circleTouchesBox,
+  distance,
+  growBox,
+  round1,
+  roundPoint,
+  shapeContains,
+  svgPath,
+  toView,
+  type Point,
+  type View,
+} from "./geometry"
 import { LabelSpace, aroundPoint, pointBox, textBox, textWidth, type PlacedLabel, type TextStyle } from "./labels"
 import {
   countiesInView,
   countyLabels,
+  drawnLines,
   scaleBar,
   spaceFor,
   toLabel,
@@ -16,7 +28,7 @@ import {
   type ScaleBar,
 } from "./layers"
 import type { PlacedTown, ProjectedCounty, ServiceArea } from "./service-area"
-import { DOT_RADIUS as DOT, TEXT } from "../../src/lib/map-style"
+import { DOT_RADIUS as DOT, MARK_STROKE, TEXT, shopBox } from "../../src/lib/map-style"
 import { LABEL_GAP } from "./labels"
 import { overviewView } from "./views"
 
@@ -102,6 +114,31 @@ export function countyShapeFor(
   return candidates.sort((a, b) => holding(b) - holding(a) || a.id.localeCompare(b.id))[0] ?? null
 }
 
+/** Room kept between the shop's mark and a dot. */
+const SHOP_ROOM = 1
+
+/**
+ * Where the shop's mark is drawn: at the shop, unless it would cover a dot (the
+ * shop's own town's dot can lie a few hundred yards from it, less than the mark
+ * is wide); then at the nearest place around it, a unit farther each round and
+ * sixteen directions each, that covers none, the one farthest from the dots
+ * first. `radius` is a dot's radius on the map's largest dots.
+ */
+export function shopMarkAt(shop: Point, dots: readonly Point[], radius: number): Point {
+  const reach = radius + MARK_STROKE / 2 + SHOP_ROOM
+  const clear = ([x, y]: Point) => !dots.some((dot) => circleTouchesBox(dot, reach, shopBox(x, y)))
+  if (clear(shop)) return shop
+  const room = (place: Point) => Math.min(...dots.map((dot) => distance(dot, place)))
+  for (let away = 1; away <= 4 * reach; away += 1) {
+    const around = Array.from({ length: 16 }, (_, i): Point => {
+      const angle = (i * Math.PI) / 8
+      return [shop[0] + away * Math.cos(angle), shop[1] + away * Math.sin(angle)]
+    }).filter(clear)
+    if (around.length) return around.sort((a, b) => room(b) - room(a))[0]
+  }
+  return shop
+}
+
 interface Mark {
   name: string
   href: string
@@ -182,9 +219,18 @@ function drawTowns(
     narrow.block(pointBox(at(dot), DOT.narrow + 2))
     wide.block(pointBox(at(dot), DOT.wide + 2))
   }
-  const shopAt = at(area.shop.at)
-  narrow.block(pointBox(shopAt, DOT.narrow + 2))
-  wide.block(pointBox(shopAt, DOT.narrow + 2))
+  const shopAt = shopMarkAt(at(area.shop.at), dots.map(at), DOT.narrow)
+  narrow.block(growBox(shopBox(...shopAt), 2))
+  wide.block(growBox(shopBox(...shopAt), 2))
+
+  // No label crosses a line: the county outlines, the state lines, the service circle.
+  const lines = drawnLines(area, view, shown)
+  const circleAt = at(area.circle.at)
+  const r = area.circle.radius * view.scale
+  for (const space of [narrow, wide]) {
+    space.blockLines(lines)
+    space.blockRing(circleAt, r)
+  }
 
   const scale = scaleBar(area, view, narrow, TEXT.scale.narrow)
   wide.block(textBox(scale.label.text, TEXT.scale.wide, scale.label.x, scale.label.y, "start"))
@@ -226,8 +272,6 @@ function drawTowns(
     radiusTownName(area.circle.centre),
   )
 
-  const circleAt = at(area.circle.at)
-  const r = area.circle.radius * view.scale
   const circleShows = ringCrosses(circleAt, r, view)
   const { miles, centre } = area.circle
   const top = view.canvas.height

@@ -7,6 +7,8 @@ import { LIST_EVERY_TOWN_UP_TO } from "../../internal/content/computed"
 import { countyNames } from "../../src/lib/phrases"
 import { countyPath, cityPath } from "../../src/lib/routes"
 import { countySlug } from "../../src/lib/slug"
+import { mapOffences } from "../fixtures/map-labels"
+import { expectNone } from "../offenders"
 
 const cities = readCities()
 const routes = builtRoutes()
@@ -110,5 +112,19 @@ describe("the maps drawn at build time", () => {
       return inImage === 0 && JSON.stringify(drawn) === JSON.stringify(listed) ? [] : [route]
     })
     expect(offenders).toEqual([])
+  })
+
+  // Issue 32: at 390 px a county line ran through "Round Lake" and Northfield's dot sat under the shop's mark.
+  it("crosses no label with a line and covers none with a mark, nor a dot with the shop's, in any map or view", () => {
+    const files = mapFiles.map((name) => ({ name, $: readMap(`/maps/${name}`) }))
+    const towns = cities.map((city) => ({ name: cityPath(city.slug), $: page(cityPath(city.slug)) }))
+    expect(files.length).toBeGreaterThan(0)
+    const offenders = [
+      ...files.flatMap(({ name, $ }) => mapOffences($, $("svg").first()).map((offence) => `${name} ${offence}`)),
+      ...towns.flatMap(({ name, $ }) =>
+        mapOffences($, $("#about-town svg").first()).map((offence) => `${name} ${offence}`),
+      ),
+    ]
+    expectNone(offenders, "map labels crossed by a line or covered by a mark, or dots under the shop's")
   })
 })

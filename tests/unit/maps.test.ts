@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { computedFields } from "../../internal/gatsby/create-resolvers"
 import { buildMaps } from "../../internal/gatsby/map-files"
 import { townFacts, townOfNode, type CityNode, type Town } from "../../internal/content/town-facts"
@@ -14,6 +15,12 @@ import { radiusTownName } from "../../src/lib/service-radius"
 import { countySlug } from "../../src/lib/slug"
 import { readBusiness, readCities } from "../fixtures/content"
 import { insideRings, pathRings, type XY } from "../fixtures/svg-geometry"
+import * as cheerio from "cheerio"
+import { mapOffences, pathRuns } from "../fixtures/map-labels"
+import { shopMarkAt } from "../../internal/maps/towns-map"
+import { circleTouchesBox, segmentTouchesBox, type Point } from "../../internal/maps/geometry"
+import { LABEL_GAP, LabelSpace, aroundPoint, textBox } from "../../internal/maps/labels"
+import { DOT_RADIUS, TEXT, shopBox } from "../../src/lib/map-style"
 
 // The maps of data/ as the build draws them: through the resolvers the pages query.
 const business = readBusiness()
@@ -151,5 +158,80 @@ describe("each town page's map", () => {
       return points.filter(([, point]) => !onCanvas(map, point)).map(([what]) => `${town.name}: ${what}`)
     })
     expect(offenders).toEqual([])
+  })
+})
+
+describe("labels clear of the lines and marks (issue 32)", () => {
+  const centre = cities.find((city) => city.name === radiusTownName(business.serviceRadius.center))
+  if (!centre) throw new Error("data/business.json: serviceRadius.center names no town of data/cities/")
+  const { svg } = siteMaps({ towns, business, countyLinks: null, colors: readMapColors() }).overview()
+  const offences = (drawing: string) => {
+    const $ = cheerio.load(drawing, { xml: true })
+    return mapOffences($, $("svg").first())
+  }
+
+  it("draws the overview with no label crossed by a line or covered by a mark, and no dot under the shop's mark", () => {
+    expect(offences(svg)).toEqual([])
+  })
+
+  it("names a label moved onto a county line, a label moved onto the shop, and a dot moved under the shop", () => {
+    const $ = cheerio.load(svg, { xml: true })
+    const shown = $("a text:not([class])")
+    expect(shown.length).toBeGreaterThanOrEqual(2)
+    // The middle of a county outline's longest segment inside the map.
+    const segments = $("path.l")
+      .toArray()
+      .flatMap((path) => pathRuns($(path).attr("d") ?? ""))
+      .flatMap((run) => run.slice(1).map((point, i): [Point, Point] => [run[i], point]))
+      .filter(([a, b]) => [a, b].every(([x, y]) => x > 40 && x < 320 && y > 40 && y < 320))
+      .sort(([a, b], [c, d]) => Math.hypot(d[0] - c[0], d[1] - c[1]) - Math.hypot(b[0] - a[0], b[1] - a[1]))
+    const [a, b] = segments[0]
+    const onLine = shown.eq(0)
+    onLine.attr({ x: String((a[0] + b[0]) / 2), y: String((a[1] + b[1]) / 2), "text-anchor": "middle" })
+    const shop = pathRuns($("svg > path.sh").attr("d") ?? "")[0][0]
+    const onShop = shown.eq(1)
+    onShop.attr({ x: String(shop[0]), y: String(shop[1] - 4) })
+    const dot = $("a circle").first()
+    dot.attr({ cx: String(shop[0] + 6), cy: String(shop[1] - 5) })
+    const found = offences($.xml())
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^'${onLine.text()}' \\(narrow\\) crossed by a county outline at `)),
+        expect.stringMatching(new RegExp(`^'${onLine.text()}' \\(wide\\) crossed by a county outline at `)),
+        `'${onShop.text()}' (narrow) covered by the shop's mark`,
+        `the dot of ${dot.parent().find("text").text()} (narrow) under the shop's mark at ${shop[0] + 6},${shop[1] - 5}`,
+        `the dot of ${dot.parent().find("text").text()} (wide) under the shop's mark at ${shop[0] + 6},${shop[1] - 5}`,
+      ]),
+    )
+  })
+
+  it("moves the shop's mark off a dot it would cover, to the nearest place clear of every dot", () => {
+    const dots: Point[] = [
+      [100, 100],
+      [120, 100],
+    ]
+    expect(shopMarkAt([60, 60], dots, DOT_RADIUS.narrow)).toEqual([60, 60])
+    const moved = shopMarkAt([103.5, 100], dots, DOT_RADIUS.narrow)
+    const [x, y] = moved
+    expect(dots.some((dot) => circleTouchesBox(dot, DOT_RADIUS.narrow + 0.75, shopBox(x, y)))).toBe(false)
+    expect(Math.hypot(x - 103.5, y - 100)).toBeLessThan(16)
+  })
+
+  it("places no label across a line it was told of, nor across the service circle", () => {
+    const style = TEXT.town.narrow
+    const space = new LabelSpace({ x0: 0, y0: 0, x1: 400, y1: 400 })
+    space.blockLines([
+      [
+        [150, 0],
+        [150, 400],
+      ],
+    ])
+    space.blockRing([300, 300], 50)
+    const places = aroundPoint([140, 100], LABEL_GAP, style)
+    const label = space.place("Round Lake", style, places)
+    expect(label?.anchor).toBe("end")
+    expect(label && segmentTouchesBox([150, 0], [150, 400], label.box)).toBe(false)
+    expect(space.fits(textBox("Name", style, 300, 250, "middle"))).toBe(false)
+    expect(space.fits(textBox("Name", style, 300, 300, "middle"))).toBe(true)
   })
 })
