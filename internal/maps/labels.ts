@@ -192,6 +192,21 @@ export class LabelSpace {
     )
   }
 
+  /**
+   * How badly a box that does not fit would sit: each mark or label it covers
+   * counts 3, each line it crosses 1 (a line under a name hides less of it);
+   * off the canvas, without end.
+   */
+  clashes(box: Box): number {
+    if (!boxInside(box, this.area)) return Infinity
+    const roomy = growBox(box, LINE_ROOM)
+    return (
+      3 * this.taken.filter((other) => boxesOverlap(box, other)).length +
+      this.segments.filter(({ a, b, bounds }) => boxesOverlap(bounds, box) && segmentTouchesBox(a, b, roomy)).length +
+      this.rings.filter(({ centre, r }) => ringTouchesBox(centre, r, LINE_ROOM, box)).length
+    )
+  }
+
   /** The first of the places where the text fits, taken; null when none fits. */
   place(
     text: string,

@@ -266,13 +266,16 @@ const NICE_MILES = [0.5, 1, 2, 5, 10, 20, 50, 100]
 
 /** Room between the scale bar and the canvas's edges. */
 const SCALE_INSET = 10
+/** The step of the places tried for the scale bar along an edge. */
+const SCALE_STEP = 8
 
 /**
- * A scale bar in a corner, its label above it: the longest round number of
- * miles that takes at most a quarter of the canvas's width. The corner is the
- * first of bottom left, bottom right, top left and top right where the bar and
- * its label cross no line and cover no mark already taken; else where the label
- * alone does; else the bottom left.
+ * A scale bar along the bottom or top edge, its label above it: the longest
+ * round number of miles that takes at most a quarter of the canvas's width.
+ * Tried from the bottom corners inwards, then the top's, with the label over
+ * either end: the first place where the bar and its label cross no line and
+ * cover no mark already taken; else where the label alone does; else the
+ * bottom left corner.
  */
 export function scaleBar(area: ServiceArea, view: View, space: LabelSpace, style: TextStyle): ScaleBar {
   const unitsPerMile = area.unitsPerMile * view.scale
@@ -282,32 +285,43 @@ export function scaleBar(area: ServiceArea, view: View, space: LabelSpace, style
   const text = milesPhrase(miles)
   const { width: across, height: down } = view.canvas
   const lineHeight = style.size * 1.2
-  const corners = [
-    { x: SCALE_INSET, y: down - SCALE_INSET },
-    { x: round1(across - SCALE_INSET - width), y: down - SCALE_INSET },
-    { x: SCALE_INSET, y: round1(SCALE_INSET + 6 + 4 + lineHeight) },
-    { x: round1(across - SCALE_INSET - width), y: round1(SCALE_INSET + 6 + 4 + lineHeight) },
-  ].map(({ x, y }) => {
-    const labelY = y - 4 - style.size * 0.6
-    return {
-      x,
-      y,
-      labelY,
-      bar: { x0: x - 2, y0: y - 6, x1: x + width + 2, y1: y + 2 },
-      box: textBox(text, style, x, labelY, "start"),
-    }
-  })
+  // Along the bottom edge, then the top, from the corners inwards; the label over the bar's left end or its right.
+  const right = across - SCALE_INSET - width
+  const xs = Array.from({ length: Math.floor(right / SCALE_STEP) + 1 }, (_, i) => [
+    SCALE_INSET + i * SCALE_STEP,
+    right - i * SCALE_STEP,
+  ])
+    .flat()
+    .filter((x, i, all) => x >= SCALE_INSET && x <= right && all.indexOf(x) === i)
+  const rows = [down - SCALE_INSET, SCALE_INSET + 6 + 4 + lineHeight]
+  const places = rows.flatMap((y) =>
+    xs.flatMap((x) =>
+      (["start", "end"] as const).map((anchor) => {
+        const labelY = y - 4 - style.size * 0.6
+        const labelX = anchor === "start" ? x : x + width
+        return {
+          x: round1(x),
+          y: round1(y),
+          labelX: round1(labelX),
+          labelY,
+          anchor,
+          bar: { x0: x - 2, y0: y - 6, x1: x + width + 2, y1: y + 2 },
+          box: textBox(text, style, labelX, labelY, anchor),
+        }
+      }),
+    ),
+  )
   const chosen =
-    corners.find(({ bar, box }) => space.fits(bar) && space.fits(box)) ??
-    corners.find(({ box }) => space.fits(box)) ??
-    corners[0]
+    places.find(({ bar, box }) => space.fits(bar) && space.fits(box)) ??
+    places.find(({ box }) => space.fits(box)) ??
+    places[0]
   space.block(chosen.bar, chosen.box)
   return {
     x: chosen.x,
     y: chosen.y,
     width,
     miles,
-    label: { text, x: chosen.x, y: round1(chosen.labelY), anchor: "start" },
+    label: { text, x: chosen.labelX, y: round1(chosen.labelY), anchor: chosen.anchor },
   }
 }
 

@@ -5,6 +5,7 @@ import {
   lineBoxes,
   pointBox,
   textBox,
+  textWidth,
   type LabelSpace,
   type PlacedLabel,
   type TextAnchor,
@@ -99,7 +100,21 @@ function alongLine(from: Point, to: Point, size: number) {
   return places
 }
 
-/** A label that must show: at its first free place, else at its first place regardless. */
+/**
+ * Places above and below a point for a long name near lines or the canvas's
+ * side: still over the point, slid as far left or right as the canvas allows
+ * (3 units in from its edges).
+ */
+function overAndUnder(at: Point, text: string, style: TextStyle, canvas: Canvas) {
+  const width = textWidth(text, style)
+  const lefts = [Math.max(3, at[0] - width), Math.min(at[0], canvas.width - 3 - width)]
+  return [TOWN_DOT_RADIUS + 3, TOWN_DOT_RADIUS + 14].flatMap((gap) => {
+    const up = gap + style.size * 0.6
+    return [at[1] - up, at[1] + up].flatMap((y) => lefts.map((x) => ({ x, y, anchor: "start" as const })))
+  })
+}
+
+/** A label that must show: at its first free place, else at the place where it clashes least. */
 function essential(
   space: LabelSpace,
   text: string,
@@ -108,8 +123,11 @@ function essential(
 ): PlacedLabel {
   const placed = space.place(text, style, places)
   if (placed) return placed
-  const { x, y, anchor } = places[0]
-  const box = textBox(text, style, x, y, anchor)
+  // Where it clashes least (the first such place on a tie; the first place when all are off the canvas).
+  const boxes = places.map(({ x, y, anchor }) => ({ x, y, anchor, box: textBox(text, style, x, y, anchor) }))
+  const scores = boxes.map(({ box }) => space.clashes(box))
+  const best = scores.indexOf(Math.min(...scores))
+  const { x, y, anchor, box } = boxes[Math.max(0, best)]
   space.block(box)
   return { text, x, y, anchor, box }
 }
@@ -138,7 +156,6 @@ export function locatorDrawing(
 
   space.block(pointBox(townAt, TOWN_DOT_RADIUS + 1), growBox(shopBox(...shopAt), 0.5))
   for (const neighbour of neighbours) space.block(pointBox(at(neighbour.at), DOT.narrow + 1))
-  const scale = scaleBar(area, view, space, TEXT.scale.narrow)
   // No label crosses a line: the county outlines and the state lines.
   const shown = countiesInView(area, view)
   space.blockLines(drawnLines(area, view, shown))
@@ -146,6 +163,8 @@ export function locatorDrawing(
   const townPlaces = [
     ...aroundPoint(townAt, TOWN_DOT_RADIUS + 3, TEXT.place.narrow),
     ...aroundPoint(townAt, TOWN_DOT_RADIUS + 14, TEXT.place.narrow),
+    ...aroundPoint(townAt, TOWN_DOT_RADIUS + 25, TEXT.place.narrow),
+    ...overAndUnder(townAt, town.name, TEXT.place.narrow, view.canvas),
   ]
   space.block(...lineBoxes(shopAt, townAt, 3))
   const townLabel = essential(space, town.name, TEXT.place.narrow, townPlaces)
@@ -159,6 +178,8 @@ export function locatorDrawing(
     ...alongLine(shopAt, townAt, TEXT.place.narrow.size),
     ...townPlaces,
   ])
+  // The scale after the names that must show: it has room to move along an edge.
+  const scale = scaleBar(area, view, space, TEXT.scale.narrow)
   const neighbourLabels = neighbours.map((neighbour) =>
     space.place(neighbour.name, TEXT.town.narrow, [
       ...aroundPoint(at(neighbour.at), LABEL_GAP, TEXT.town.narrow),
