@@ -25,6 +25,13 @@ export type { TextStyle }
 /** Room between a dot and its label. */
 export const LABEL_GAP = DOT_RADIUS.narrow + 2.5
 
+/**
+ * Room between the shop's mark (shopBox, its point 6.75 units from its sides
+ * and 7.75 from its top) and a label, as LABEL_GAP is a dot's: the mark and
+ * the 2 units kept around it, and a quarter of a unit.
+ */
+export const SHOP_LABEL_GAP = 10
+
 export interface PlacedLabel {
   text: string
   /** The anchor point: x by `anchor`, y the middle of the line of text. */

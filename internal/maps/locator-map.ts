@@ -24,7 +24,7 @@ import {
 } from "./layers"
 import type { PlacedTown, ServiceArea } from "./service-area"
 import { DOT_RADIUS as DOT, TEXT, TOWN_DOT_RADIUS, shopBox } from "../../src/lib/map-style"
-import { LABEL_GAP } from "./labels"
+import { LABEL_GAP, SHOP_LABEL_GAP } from "./labels"
 import { fitView } from "./views"
 
 /**
@@ -55,6 +55,8 @@ export interface LocatorNeighbour {
   label: Label
   /** False when its name found no room: it shows only while the link has focus or the pointer. */
   labelShown: boolean
+  /** True for the shop's own town: the shop's mark, at (x, y) where the shop is, stands for its dot and carries its link. */
+  shop: boolean
 }
 
 export interface LocatorDrawing {
@@ -68,7 +70,10 @@ export interface LocatorDrawing {
   water: Label | null
   scale: ScaleBar
   shop: LocatorPlace
+  /** Where the town is; on the shop's own town's map its dot is not drawn: the shop's mark stands for it. */
   town: LocatorPlace
+  /** True on the map of the shop's own town. */
+  shopTown: boolean
   /** From the shop (x1, y1) to the town (x2, y2); its label is always placed. */
   route: { x1: number; y1: number; x2: number; y2: number; label: Label }
   neighbours: LocatorNeighbour[]
@@ -150,21 +155,30 @@ export function locatorDrawing(
     MIN_MILES_ACROSS,
   )
   const at = (point: Point) => toView(view, point)
-  const townAt = at(town.at)
   const shopAt = at(area.shop.at)
+  // The shop's own town (when we serve it) has no dot of its own: the shop's mark, where the shop is, stands for it.
+  const isShops = (place: PlacedTown) => place.slug === area.shop.served?.slug
+  const townAt = at(town.at)
+  const townMark = isShops(town) ? shopAt : townAt
+  const neighbourAt = (neighbour: PlacedTown) => (isShops(neighbour) ? shopAt : at(neighbour.at))
   const space = spaceFor(view)
 
-  space.block(pointBox(townAt, TOWN_DOT_RADIUS + 1), growBox(shopBox(...shopAt), 0.5))
-  for (const neighbour of neighbours) space.block(pointBox(at(neighbour.at), DOT.narrow + 1))
+  space.block(growBox(shopBox(...shopAt), 0.5))
+  if (!isShops(town)) space.block(pointBox(townAt, TOWN_DOT_RADIUS + 1))
+  for (const neighbour of neighbours) {
+    if (!isShops(neighbour)) space.block(pointBox(at(neighbour.at), DOT.narrow + 1))
+  }
   // No label crosses a line: the county outlines and the state lines.
   const shown = countiesInView(area, view)
   space.blockLines(drawnLines(area, view, shown))
 
+  // Around the town's dot, or the shop's mark when that stands for the town (it reaches about as far).
+  const townGap = isShops(town) ? SHOP_LABEL_GAP : TOWN_DOT_RADIUS + 3
   const townPlaces = [
-    ...aroundPoint(townAt, TOWN_DOT_RADIUS + 3, TEXT.place.narrow),
-    ...aroundPoint(townAt, TOWN_DOT_RADIUS + 14, TEXT.place.narrow),
-    ...aroundPoint(townAt, TOWN_DOT_RADIUS + 25, TEXT.place.narrow),
-    ...overAndUnder(townAt, town.name, TEXT.place.narrow, view.canvas),
+    ...aroundPoint(townMark, townGap, TEXT.place.narrow),
+    ...aroundPoint(townMark, townGap + 11, TEXT.place.narrow),
+    ...aroundPoint(townMark, townGap + 22, TEXT.place.narrow),
+    ...overAndUnder(townMark, town.name, TEXT.place.narrow, view.canvas),
   ]
   space.block(...lineBoxes(shopAt, townAt, 3))
   const townLabel = essential(space, town.name, TEXT.place.narrow, townPlaces)
@@ -180,12 +194,13 @@ export function locatorDrawing(
   ])
   // The scale after the names that must show: it has room to move along an edge.
   const scale = scaleBar(area, view, space, TEXT.scale.narrow)
-  const neighbourLabels = neighbours.map((neighbour) =>
-    space.place(neighbour.name, TEXT.town.narrow, [
-      ...aroundPoint(at(neighbour.at), LABEL_GAP, TEXT.town.narrow),
-      ...aroundPoint(at(neighbour.at), LABEL_GAP + 6, TEXT.town.narrow),
-    ]),
-  )
+  const neighbourLabels = neighbours.map((neighbour) => {
+    const gap = isShops(neighbour) ? SHOP_LABEL_GAP : LABEL_GAP
+    return space.place(neighbour.name, TEXT.town.narrow, [
+      ...aroundPoint(neighbourAt(neighbour), gap, TEXT.town.narrow),
+      ...aroundPoint(neighbourAt(neighbour), gap + 6, TEXT.town.narrow),
+    ])
+  })
 
   const named = countyLabels(view, shown, space, TEXT.county.narrow)
   const water = waterLabel(area, view, shown, space, TEXT.water.narrow)
@@ -208,17 +223,20 @@ export function locatorDrawing(
     scale,
     shop: { x: shopX, y: shopY, label: toLabel(shopLabel) },
     town: { x: townX, y: townY, label: toLabel(townLabel) },
+    shopTown: isShops(town),
     route: { x1: shopX, y1: shopY, x2: townX, y2: townY, label: toLabel(routeLabel) },
     neighbours: neighbours.map((neighbour, i) => {
-      const [x, y] = roundPoint(at(neighbour.at))
+      const [x, y] = roundPoint(neighbourAt(neighbour))
       const placed = neighbourLabels[i]
+      const gap = isShops(neighbour) ? SHOP_LABEL_GAP : LABEL_GAP
       return {
         name: neighbour.name,
         slug: neighbour.slug,
         x,
         y,
-        label: placed ? toLabel(placed) : { text: neighbour.name, x: round1(x + LABEL_GAP), y, anchor: "start" },
+        label: placed ? toLabel(placed) : { text: neighbour.name, x: round1(x + gap), y, anchor: "start" },
         labelShown: placed !== null,
+        shop: isShops(neighbour),
       }
     }),
   }

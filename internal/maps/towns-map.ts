@@ -3,7 +3,6 @@ import { countyNames, countiesPhrase, countPhrase, listPhrase, milesPhrase } fro
 import { radiusTownName } from "../../src/lib/service-radius"
 import { countySlug } from "../../src/lib/slug"
 import {
-  circleTouchesBox,
   distance,
   growBox,
   round1,
@@ -28,8 +27,8 @@ import {
   type ScaleBar,
 } from "./layers"
 import type { PlacedTown, ProjectedCounty, ServiceArea } from "./service-area"
-import { DOT_RADIUS as DOT, MARK_STROKE, TEXT, shopBox } from "../../src/lib/map-style"
-import { LABEL_GAP } from "./labels"
+import { DOT_RADIUS as DOT, TEXT, shopBox } from "../../src/lib/map-style"
+import { LABEL_GAP, SHOP_LABEL_GAP } from "./labels"
 import { overviewView } from "./views"
 
 /**
@@ -51,6 +50,8 @@ export interface LinkedMark {
   shown: Shown
   /** A county's outline, when the link is the county itself. */
   d?: string
+  /** True when the mark is the shop's (the link is its own town's): drawn as the shop's mark at (x, y), not a dot. */
+  shop?: boolean
 }
 
 /** The legend under the map: what the shop's mark, a dot (or a county) and the dashed circle are. */
@@ -114,35 +115,12 @@ export function countyShapeFor(
   return candidates.sort((a, b) => holding(b) - holding(a) || a.id.localeCompare(b.id))[0] ?? null
 }
 
-/** Room kept between the shop's mark and a dot. */
-const SHOP_ROOM = 1
-
-/**
- * Where the shop's mark is drawn: at the shop, unless it would cover a dot (the
- * shop's own town's dot can lie a few hundred yards from it, less than the mark
- * is wide); then at the nearest place around it, a unit farther each round and
- * sixteen directions each, that covers none, the one farthest from the dots
- * first. `radius` is a dot's radius on the map's largest dots.
- */
-export function shopMarkAt(shop: Point, dots: readonly Point[], radius: number): Point {
-  const reach = radius + MARK_STROKE / 2 + SHOP_ROOM
-  const clear = ([x, y]: Point) => !dots.some((dot) => circleTouchesBox(dot, reach, shopBox(x, y)))
-  if (clear(shop)) return shop
-  const room = (place: Point) => Math.min(...dots.map((dot) => distance(dot, place)))
-  for (let away = 1; away <= 4 * reach; away += 1) {
-    const around = Array.from({ length: 16 }, (_, i): Point => {
-      const angle = (i * Math.PI) / 8
-      return [shop[0] + away * Math.cos(angle), shop[1] + away * Math.sin(angle)]
-    }).filter(clear)
-    if (around.length) return around.sort((a, b) => room(b) - room(a))[0]
-  }
-  return shop
-}
-
 interface Mark {
   name: string
   href: string
   at: Point
+  /** True for the shop's own town: the shop's mark stands for its dot (at the shop) and carries its link. */
+  shop?: boolean
 }
 
 /** Marks labelled in two passes: at the narrow size where room allows, then more at the wide size. */
@@ -159,8 +137,9 @@ function labelMarks(
     mark.name === first ? -1 : marks.filter((other) => distance(other.at, mark.at) < 30 / view.scale).length
   const order = [...marks].sort((a, b) => crowding(a) - crowding(b) || a.name.localeCompare(b.name))
   const placed = new Map<Mark, { label: PlacedLabel; shown: Shown }>()
+  const gap = (mark: Mark) => (mark.shop ? SHOP_LABEL_GAP : LABEL_GAP)
   for (const mark of order) {
-    const label = narrow.place(mark.name, style.narrow, aroundPoint(toView(view, mark.at), LABEL_GAP, style.narrow))
+    const label = narrow.place(mark.name, style.narrow, aroundPoint(toView(view, mark.at), gap(mark), style.narrow))
     if (label) {
       placed.set(mark, { label, shown: "always" })
       wide.block(textBox(label.text, style.wide, label.x, label.y, label.anchor))
@@ -168,7 +147,7 @@ function labelMarks(
   }
   for (const mark of order) {
     if (placed.has(mark)) continue
-    const label = wide.place(mark.name, style.wide, aroundPoint(toView(view, mark.at), LABEL_GAP, style.wide))
+    const label = wide.place(mark.name, style.wide, aroundPoint(toView(view, mark.at), gap(mark), style.wide))
     if (label) placed.set(mark, { label, shown: "wide" })
   }
   return marks.map((mark) => {
@@ -176,8 +155,9 @@ function labelMarks(
     const found = placed.get(mark)
     const label = found
       ? toLabel(found.label)
-      : { text: mark.name, x: round1(x + LABEL_GAP), y, anchor: "start" as const }
-    return { name: mark.name, href: mark.href, x, y, label, shown: found?.shown ?? "focus" }
+      : { text: mark.name, x: round1(x + gap(mark)), y, anchor: "start" as const }
+    const shop = mark.shop ? { shop: true } : {}
+    return { name: mark.name, href: mark.href, x, y, label, shown: found?.shown ?? "focus", ...shop }
   })
 }
 
@@ -213,13 +193,19 @@ function drawTowns(
       : area.circle.at
     return { name: `${county.name} County`, href: countyPath(county.slug), at: middle, shape }
   })
-  const dots: Point[] = [...towns.map((town) => town.at), ...countyMarks.filter((c) => !c.shape).map((c) => c.at)]
+  // The shop's own town, when we serve it and the map links it, has no dot of its own: the shop's mark, where
+  // the shop is, stands for it (its centre lies closer to the shop than the mark is wide).
+  const shopTown = towns.find((town) => town.slug === area.shop.served?.slug)
+  const dots: Point[] = [
+    ...towns.filter((town) => town !== shopTown).map((town) => town.at),
+    ...countyMarks.filter((c) => !c.shape).map((c) => c.at),
+  ]
   // A label keeps some room from every other dot too, so it cannot be read as theirs.
   for (const dot of dots) {
     narrow.block(pointBox(at(dot), DOT.narrow + 2))
     wide.block(pointBox(at(dot), DOT.wide + 2))
   }
-  const shopAt = shopMarkAt(at(area.shop.at), dots.map(at), DOT.narrow)
+  const shopAt = at(area.shop.at)
   narrow.block(growBox(shopBox(...shopAt), 2))
   wide.block(growBox(shopBox(...shopAt), 2))
 
@@ -263,7 +249,11 @@ function drawTowns(
   const pointLinks = labelMarks(
     view,
     [
-      ...towns.map((town) => ({ name: town.name, href: cityPath(town.slug), at: town.at })),
+      ...towns.map((town) =>
+        town === shopTown
+          ? { name: town.name, href: cityPath(town.slug), at: area.shop.at, shop: true }
+          : { name: town.name, href: cityPath(town.slug), at: town.at },
+      ),
       ...countyMarks.filter((mark) => !mark.shape),
     ],
     narrow,

@@ -52,7 +52,8 @@ export const TOWN_DOT_RADIUS = 7
 export const TARGET_RADIUS = 12
 
 /** The shop's mark, a house centred on (x, y): SVG path data. */
-export const shopPath = (x: number, y: number): string => `M${x - 6},${y + 5}h12v-7l-6,-5l-6,5z`
+export const shopPath = (x: number, y: number): string =>
+  `M${Math.round((x - 6) * 10) / 10},${Math.round((y + 5) * 10) / 10}h12v-7l-6,-5l-6,5z`
 
 /** The width of the outline drawn around the shop's mark and the dots (the stylesheet's stroke-width of .sh and dots). */
 export const MARK_STROKE = 1.5
@@ -156,6 +157,10 @@ export function mapStylesheet(colors: MapColors, { root, wide, rootExtra = "" }:
     `${$("a:focus-visible circle")}{fill:${colors.focus};stroke:${colors.text};stroke-width:2.5;r:${focusDot}}`,
     `${$("a:focus-visible .g")}{fill:none;stroke:${colors.text};stroke-width:2;r:${TARGET_RADIUS}}`,
     `${$("a:focus-visible path")}{fill:${colors.focus};fill-opacity:.3;stroke:${colors.text};stroke-width:3}`,
+    // The shop's mark as its own town's link (that town's dot): it takes the pointer, darkens, shows focus.
+    `${$("a .sh")}{fill:${colors.accent};pointer-events:auto}`,
+    `${$("a:hover .sh")}{fill:${colors.accentDark};fill-opacity:1}`,
+    `${$("a:focus-visible .sh")}{fill:${colors.focus};fill-opacity:1;stroke:${colors.text};stroke-width:2.5}`,
     `${$(".v,.f")}{opacity:0;pointer-events:none}`,
     `${$("a:hover .v,a:hover .f,a:focus .v,a:focus .f")}{opacity:1}`,
     `${wide}{` +

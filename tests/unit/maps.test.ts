@@ -17,10 +17,10 @@ import { readBusiness, readCities } from "../fixtures/content"
 import { insideRings, pathRings, type XY } from "../fixtures/svg-geometry"
 import * as cheerio from "cheerio"
 import { mapOffences, pathRuns } from "../fixtures/map-labels"
-import { shopMarkAt } from "../../internal/maps/towns-map"
-import { circleTouchesBox, segmentTouchesBox, type Point } from "../../internal/maps/geometry"
+import { shopTown, type PlacedTown } from "../../internal/maps/service-area"
+import { segmentTouchesBox, type Point } from "../../internal/maps/geometry"
 import { LABEL_GAP, LabelSpace, aroundPoint, textBox } from "../../internal/maps/labels"
-import { DOT_RADIUS, TEXT, shopBox } from "../../src/lib/map-style"
+import { TEXT, shopPath } from "../../src/lib/map-style"
 
 // The maps of data/ as the build draws them: through the resolvers the pages query.
 const business = readBusiness()
@@ -188,7 +188,7 @@ describe("labels clear of the lines and marks (issue 32)", () => {
     const [a, b] = segments[0]
     const onLine = shown.eq(0)
     onLine.attr({ x: String((a[0] + b[0]) / 2), y: String((a[1] + b[1]) / 2), "text-anchor": "middle" })
-    const shop = pathRuns($("svg > path.sh").attr("d") ?? "")[0][0]
+    const shop = pathRuns($("a path.sh").attr("d") ?? "")[0][0]
     const onShop = shown.eq(1)
     onShop.attr({ x: String(shop[0]), y: String(shop[1] - 4) })
     const dot = $("a circle").first()
@@ -205,16 +205,64 @@ describe("labels clear of the lines and marks (issue 32)", () => {
     )
   })
 
-  it("moves the shop's mark off a dot it would cover, to the nearest place clear of every dot", () => {
-    const dots: Point[] = [
-      [100, 100],
-      [120, 100],
-    ]
-    expect(shopMarkAt([60, 60], dots, DOT_RADIUS.narrow)).toEqual([60, 60])
-    const moved = shopMarkAt([103.5, 100], dots, DOT_RADIUS.narrow)
-    const [x, y] = moved
-    expect(dots.some((dot) => circleTouchesBox(dot, DOT_RADIUS.narrow + 0.75, shopBox(x, y)))).toBe(false)
-    expect(Math.hypot(x - 103.5, y - 100)).toBeLessThan(16)
+  it("draws no dot for the shop's own town on the overview: the shop's mark, where the shop is, is that town's link", () => {
+    const area = siteMaps({ towns, business, countyLinks: null, colors: readMapColors() }).area
+    const own = area.shop.served
+    if (!own) throw new Error(`data/cities/ holds no town named as the shop's city, ${business.address.city}`)
+    const $ = cheerio.load(svg, { xml: true })
+    const link = $(`a[href="${cityPath(own.slug)}"]`)
+    expect(link.length).toBe(1)
+    expect(link.find("circle").length).toBe(0)
+    // Its name is its link's accessible name, as a dot's link's is.
+    expect(link.text()).toBe(own.name)
+    const [x, y] = area.shop.at.map((v) => Math.round(v * 10) / 10)
+    expect(link.find("path.sh").attr("d")).toBe(shopPath(x, y))
+    // The mark is drawn once more: in the legend, as its key.
+    expect($("path.sh").not(link.find("path.sh")).length).toBe(1)
+    expect($("a circle").length).toBe(towns.length - 1)
+  })
+
+  it("lets the shop's mark stand for its own town on the town pages' maps, the line still starting at the shop", async () => {
+    const own = cities.find((city) => city.name.toLowerCase() === business.address.city.toLowerCase())
+    if (!own) throw new Error(`data/cities/ holds no town named as the shop's city, ${business.address.city}`)
+    const pages = await townPages()
+    const offenders = pages.flatMap(({ town, map }) => {
+      const wrong: string[] = []
+      if (map.shopTown !== (town.slug === own.slug)) wrong.push(`${town.name}: shopTown ${map.shopTown}`)
+      for (const neighbour of map.neighbours) {
+        const isOwn = neighbour.slug === own.slug
+        if (neighbour.shop !== isOwn) wrong.push(`${town.name}: ${neighbour.name} shop ${neighbour.shop}`)
+        if (isOwn && (neighbour.x !== map.shop.x || neighbour.y !== map.shop.y)) {
+          wrong.push(
+            `${town.name}: ${neighbour.name} at ${neighbour.x},${neighbour.y}, the shop at ${map.shop.x},${map.shop.y}`,
+          )
+        }
+      }
+      if (map.route.x1 !== map.shop.x || map.route.y1 !== map.shop.y)
+        wrong.push(`${town.name}: the line starts elsewhere`)
+      return wrong
+    })
+    expect(offenders).toEqual([])
+    // The shop's own town is a nearby town of some pages: the case is exercised.
+    expect(pages.some(({ map }) => map.neighbours.some((neighbour) => neighbour.shop))).toBe(true)
+    expect(pages.filter(({ map }) => map.shopTown).map(({ town }) => town.slug)).toEqual([own.slug])
+  })
+
+  it("finds the shop's own town by the address's city, the nearest of that name, or none", () => {
+    const place = (slug: string, name: string, at: Point): PlacedTown => ({
+      id: slug,
+      slug,
+      name,
+      county: "Cook",
+      lat: 0,
+      lng: 0,
+      at,
+    })
+    const near = place("springfield-a", "Springfield", [10, 10])
+    const far = place("springfield-b", "Springfield", [90, 90])
+    const other = place("riverside", "Riverside", [0, 0])
+    expect(shopTown([far, other, near], "springfield", [12, 12])).toBe(near)
+    expect(shopTown([other], "Springfield", [12, 12])).toBeNull()
   })
 
   it("places no label across a line it was told of, nor across the service circle", () => {
