@@ -107,16 +107,55 @@ function alongLine(from: Point, to: Point, size: number) {
 
 /**
  * Places above and below a point for a long name near lines or the canvas's
- * side: still over the point, slid as far left or right as the canvas allows
- * (3 units in from its edges).
+ * side: still over the point, slid left or right in quarters of its width as
+ * far as the canvas allows (3 units in from its edges), a little farther off
+ * each round.
  */
-function overAndUnder(at: Point, text: string, style: TextStyle, canvas: Canvas) {
+function overAndUnder(at: Point, gap: number, text: string, style: TextStyle, canvas: Canvas) {
   const width = textWidth(text, style)
-  const lefts = [Math.max(3, at[0] - width), Math.min(at[0], canvas.width - 3 - width)]
-  return [TOWN_DOT_RADIUS + 3, TOWN_DOT_RADIUS + 14].flatMap((gap) => {
-    const up = gap + style.size * 0.6
+  const lefts = [0, 0.25, 0.5, 0.75, 1]
+    .map((share) => Math.min(Math.max(3, at[0] - width * share), canvas.width - 3 - width))
+    .filter((x, i, all) => all.indexOf(x) === i)
+  return [gap, gap + 11, gap + 22, gap + 33].flatMap((away) => {
+    const up = away + style.size * 0.6
     return [at[1] - up, at[1] + up].flatMap((y) => lefts.map((x) => ({ x, y, anchor: "start" as const })))
   })
+}
+
+/**
+ * Places around a point in sixteen directions, each `gaps` away (the near
+ * side of the text's box that far from the point, about): for a name that
+ * found no room nearer.
+ */
+function ringAround([x, y]: Point, gaps: readonly number[], style: TextStyle) {
+  const half = style.size * 0.6
+  return gaps.flatMap((gap) =>
+    Array.from({ length: 16 }, (_, i) => {
+      const angle = (i * Math.PI) / 8
+      const [cos, sin] = [Math.cos(angle), Math.sin(angle)]
+      const anchor: TextAnchor = cos > 0.3 ? "start" : cos < -0.3 ? "end" : "middle"
+      return { x: round1(x + gap * cos), y: round1(y + (gap + half) * sin), anchor }
+    }),
+  )
+}
+
+/** Places for a text, the nearest its box comes to a point first (a stable sort: ties keep their order). */
+function nearestFirst(
+  at: Point,
+  text: string,
+  style: TextStyle,
+  places: ReadonlyArray<{ x: number; y: number; anchor: TextAnchor }>,
+) {
+  const away = ({ x, y, anchor }: { x: number; y: number; anchor: TextAnchor }) => {
+    const box = textBox(text, style, x, y, anchor)
+    return Math.round(
+      Math.hypot(Math.max(box.x0 - at[0], 0, at[0] - box.x1), Math.max(box.y0 - at[1], 0, at[1] - box.y1)),
+    )
+  }
+  return places
+    .map((place) => ({ place, away: away(place) }))
+    .sort((a, b) => a.away - b.away)
+    .map(({ place }) => place)
 }
 
 /** A label that must show: at its first free place, else at the place where it clashes least. */
@@ -172,14 +211,18 @@ export function locatorDrawing(
   const shown = countiesInView(area, view)
   space.blockLines(drawnLines(area, view, shown))
 
-  // Around the town's dot, or the shop's mark when that stands for the town (it reaches about as far).
+  // Around the town's dot, or the shop's mark when that stands for the town (it reaches about as far): the
+  // nearest free place first, so the name reads as the town's; on a tie, right, left, above, below.
   const townGap = isShops(town) ? SHOP_LABEL_GAP : TOWN_DOT_RADIUS + 3
-  const townPlaces = [
-    ...aroundPoint(townMark, townGap, TEXT.place.narrow),
-    ...aroundPoint(townMark, townGap + 11, TEXT.place.narrow),
-    ...aroundPoint(townMark, townGap + 22, TEXT.place.narrow),
-    ...overAndUnder(townMark, town.name, TEXT.place.narrow, view.canvas),
-  ]
+  const townPlaces = nearestFirst(townMark, town.name, TEXT.place.narrow, [
+    ...[0, 11, 22, 33].flatMap((farther) => aroundPoint(townMark, townGap + farther, TEXT.place.narrow)),
+    ...overAndUnder(townMark, townGap, town.name, TEXT.place.narrow, view.canvas),
+    ...ringAround(
+      townMark,
+      [6, 17, 28, 39, 50].map((farther) => townGap + farther),
+      TEXT.place.narrow,
+    ),
+  ])
   space.block(...lineBoxes(shopAt, townAt, 3))
   const townLabel = essential(space, town.name, TEXT.place.narrow, townPlaces)
   // The shop's name is the only key to its mark: it always shows.
