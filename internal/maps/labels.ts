@@ -160,6 +160,31 @@ export function aroundPoint([x, y]: Point, gap: number, style: TextStyle) {
   ]
 }
 
+/**
+ * More places for a point's label, after aroundPoint's, for a name among
+ * lines and other marks: beside the point raised or lowered by half a line,
+ * over and under it slid a quarter of its width either way, then all of
+ * aroundPoint's and these a little farther off (each of `farther`, in units).
+ */
+export function nearPoint(at: Point, gap: number, text: string, style: TextStyle, farther: readonly number[] = [4]) {
+  const width = textWidth(text, style)
+  const half = style.size * 0.6
+  const shifted = (g: number) => {
+    const [x, y] = at
+    const up = g + half
+    return [
+      ...[-half, half].flatMap((dy) => [
+        { x: x + g, y: y + dy, anchor: "start" as const },
+        { x: x - g, y: y + dy, anchor: "end" as const },
+      ]),
+      ...[y - up, y + up].flatMap((row) =>
+        [width / 4, -width / 4].map((dx) => ({ x: x + dx, y: row, anchor: "middle" as const })),
+      ),
+    ]
+  }
+  return [0, ...farther].flatMap((more) => [...aroundPoint(at, gap + more, style), ...shifted(gap + more)])
+}
+
 /** Room kept between a label's box and a line: half the widest line under the labels (the service circle's, 2 units). */
 export const LINE_ROOM = 1
 

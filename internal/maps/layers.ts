@@ -204,14 +204,23 @@ function anyWaterIn(area: ServiceArea, box: Box): boolean {
   return false
 }
 
-/** The name of the water a view shows, placed in open water; null when it shows no named water. */
+/** A water's name as placed: the whole (its centre, for the description) and its lines as drawn. */
+export type WaterLabel = PlacedLabel & { lines: PlacedLabel[] }
+
+/**
+ * The name of the water a view shows, placed in open water; null when it
+ * shows no named water. With `split`, a name of two words or more that finds
+ * no room on one line is tried on two ("Lake" over "Michigan"), as a narrow
+ * strip of water between the shore and the service circle allows.
+ */
 export function waterLabel(
   area: ServiceArea,
   view: View,
   shown: readonly CountyInView[],
   space: LabelSpace,
   style: TextStyle,
-): PlacedLabel | null {
+  split = false,
+): WaterLabel | null {
   const isWater = (p: Point) => {
     const [x, y] = toPlane(view, p)
     return !shown.some(
@@ -243,11 +252,39 @@ export function waterLabel(
     return wet.has(`${snap(x)} ${snap(y)}`)
   }
   const near = (p: Point) => (p[0] - middle[0]) ** 2 + (p[1] - middle[1]) ** 2
-  for (const [x, y] of [...water].sort((a, b) => near(a) - near(b) || a[1] - b[1] || a[0] - b[0])) {
-    const box = textBox(named.name, style, x, y, "middle")
-    if (!space.fits(box) || !boxPoints(box).every(isWet) || !boxPoints(box).every(isWater)) continue
+  const places = [...water].sort((a, b) => near(a) - near(b) || a[1] - b[1] || a[0] - b[0])
+  const open = (box: Box) => space.fits(box) && boxPoints(box).every(isWet) && boxPoints(box).every(isWater)
+  const text = named.name
+  for (const [x, y] of places) {
+    const box = textBox(text, style, x, y, "middle")
+    if (!open(box)) continue
     space.block(box)
-    return { text: named.name, x, y, anchor: "middle", box }
+    return { text, x, y, anchor: "middle", box, lines: [{ text, x, y, anchor: "middle", box }] }
+  }
+  const words = text.split(" ")
+  if (!split || words.length < 2) return null
+  // Two lines, split where their widths differ least; a line apart, centred on the place.
+  const cuts = words.slice(1).map((_, i) => [words.slice(0, i + 1).join(" "), words.slice(i + 1).join(" ")])
+  const [upper, lower] = cuts.sort(
+    (a, b) =>
+      Math.abs(textWidth(a[0], style) - textWidth(a[1], style)) -
+      Math.abs(textWidth(b[0], style) - textWidth(b[1], style)),
+  )[0]
+  const apart = style.size * 1.2
+  for (const [x, y] of places) {
+    const lines = [
+      { text: upper, x, y: round1(y - apart / 2), anchor: "middle" as const },
+      { text: lower, x, y: round1(y + apart / 2), anchor: "middle" as const },
+    ].map((line) => ({ ...line, box: textBox(line.text, style, line.x, line.y, "middle") }))
+    if (!lines.every(({ box }) => open(box))) continue
+    space.block(...lines.map(({ box }) => box))
+    const box = {
+      x0: Math.min(lines[0].box.x0, lines[1].box.x0),
+      y0: lines[0].box.y0,
+      x1: Math.max(lines[0].box.x1, lines[1].box.x1),
+      y1: lines[1].box.y1,
+    }
+    return { text, x, y, anchor: "middle", box, lines }
   }
   return null
 }

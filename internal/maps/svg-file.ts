@@ -67,7 +67,7 @@ export function svgDocument(drawing: TownsDrawing, colors: MapColors): string {
       ? `<circle class="a" cx="${drawing.circle.x}" cy="${drawing.circle.y}" r="${drawing.circle.r}"/>`
       : "",
     ...drawing.countyNames.map((label) => text(label, "c")),
-    drawing.water ? text(drawing.water, "w") : "",
+    ...drawing.water.map((line) => text(line, "w")),
     `<path class="sb" d="M${drawing.scale.x},${drawing.scale.y - 5}v5h${drawing.scale.width}v-5"/>`,
     text(drawing.scale.label, "k"),
     legend(drawing),

@@ -13,7 +13,7 @@ import {
   type Point,
   type View,
 } from "./geometry"
-import { LabelSpace, aroundPoint, pointBox, textBox, textWidth, type PlacedLabel, type TextStyle } from "./labels"
+import { LabelSpace, nearPoint, pointBox, textBox, textWidth, type PlacedLabel, type TextStyle } from "./labels"
 import {
   countiesInView,
   countyLabels,
@@ -84,7 +84,8 @@ export interface TownsDrawing {
   legend: Legend
   /** Names of the counties that are no link. */
   countyNames: Label[]
-  water: Label | null
+  /** The name of the water in view, line by line (none, one or two lines). */
+  water: Label[]
   scale: ScaleBar
   links: LinkedMark[]
 }
@@ -135,19 +136,33 @@ function labelMarks(
   // The town the circle is drawn around first (the legend names it), then the least crowded.
   const crowding = (mark: Mark) =>
     mark.name === first ? -1 : marks.filter((other) => distance(other.at, mark.at) < 30 / view.scale).length
-  const order = [...marks].sort((a, b) => crowding(a) - crowding(b) || a.name.localeCompare(b.name))
+  const byCrowding = [...marks].sort((a, b) => crowding(a) - crowding(b) || a.name.localeCompare(b.name))
   const placed = new Map<Mark, { label: PlacedLabel; shown: Shown }>()
   const gap = (mark: Mark) => (mark.shop ? SHOP_LABEL_GAP : LABEL_GAP)
-  for (const mark of order) {
-    const label = narrow.place(mark.name, style.narrow, aroundPoint(toView(view, mark.at), gap(mark), style.narrow))
+  const places = (mark: Mark, size: TextStyle) =>
+    nearPoint(toView(view, mark.at), gap(mark), mark.name, size, size === style.narrow ? [4] : [4, 8])
+  // Then, at each size, the names with the fewest free places before those with many (a name with many
+  // places left can still go elsewhere once a scarce one has taken its own): more names find room.
+  const scarceFirst = (space: LabelSpace, size: TextStyle) => {
+    const free = new Map(
+      byCrowding.map((mark) => [
+        mark,
+        places(mark, size).filter(({ x, y, anchor }) => space.fits(textBox(mark.name, size, x, y, anchor))).length,
+      ]),
+    )
+    const count = (mark: Mark) => (mark.name === first ? -1 : (free.get(mark) ?? 0))
+    return [...byCrowding].sort((a, b) => count(a) - count(b))
+  }
+  for (const mark of scarceFirst(narrow, style.narrow)) {
+    const label = narrow.place(mark.name, style.narrow, places(mark, style.narrow))
     if (label) {
       placed.set(mark, { label, shown: "always" })
       wide.block(textBox(label.text, style.wide, label.x, label.y, label.anchor))
     }
   }
-  for (const mark of order) {
+  for (const mark of scarceFirst(wide, style.wide)) {
     if (placed.has(mark)) continue
-    const label = wide.place(mark.name, style.wide, aroundPoint(toView(view, mark.at), gap(mark), style.wide))
+    const label = wide.place(mark.name, style.wide, places(mark, style.wide))
     if (label) placed.set(mark, { label, shown: "wide" })
   }
   return marks.map((mark) => {
@@ -225,8 +240,9 @@ function drawTowns(
   // County names: linked counties' names are their links' labels.
   const named = countyLabels(view, shown, narrow, TEXT.county.narrow)
   for (const { label } of named) wide.block(textBox(label.text, TEXT.county.wide, label.x, label.y, "middle"))
-  const water = waterLabel(area, view, shown, narrow, TEXT.water.narrow)
-  if (water) wide.block(textBox(water.text, TEXT.water.wide, water.x, water.y, "middle"))
+  // The water's name on two lines if one finds no room between the shore, the lines and the circle.
+  const water = waterLabel(area, view, shown, narrow, TEXT.water.narrow, true)
+  for (const line of water?.lines ?? []) wide.block(textBox(line.text, TEXT.water.wide, line.x, line.y, "middle"))
 
   const linkedShapes = new Set(countyMarks.flatMap((c) => (c.shape ? [c.shape.id] : [])))
   const countyLinks: LinkedMark[] = countyMarks.flatMap((mark) => {
@@ -292,7 +308,7 @@ function drawTowns(
       circle: circleShows ? { text: `${milesPhrase(miles)} from ${centre}`, x: 40, y: row(1), anchor: "start" } : null,
     },
     countyNames: named.filter(({ county }) => !linkedShapes.has(county.id)).map(({ label }) => toLabel(label)),
-    water: water ? toLabel(water) : null,
+    water: (water?.lines ?? []).map(toLabel),
     scale,
     links: [...countyLinks, ...pointLinks],
   }
