@@ -185,6 +185,28 @@ export function nearPoint(at: Point, gap: number, text: string, style: TextStyle
   return [0, ...farther].flatMap((more) => [...aroundPoint(at, gap + more, style), ...shifted(gap + more)])
 }
 
+/**
+ * The places of a mark's name, those where it reads as that mark's first: no
+ * other mark lies nearer the middle of its box (a name whose middle is over
+ * another dot reads as that dot's). The rest keep their order after them, so
+ * a name still shows where only they are free. `others` are the other marks.
+ */
+export function ownFirst<T extends { x: number; y: number; anchor: TextAnchor }>(
+  places: readonly T[],
+  text: string,
+  style: TextStyle,
+  own: Point,
+  others: readonly Point[],
+): T[] {
+  const reads = places.map(({ x, y, anchor }) => {
+    const box = textBox(text, style, x, y, anchor)
+    const middle: Point = [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2]
+    const away = (point: Point) => Math.hypot(point[0] - middle[0], point[1] - middle[1])
+    return others.every((other) => away(other) >= away(own))
+  })
+  return [...places.filter((_, i) => reads[i]), ...places.filter((_, i) => !reads[i])]
+}
+
 /** Room kept between a label's box and a line: half the widest line under the labels (the service circle's, 2 units). */
 export const LINE_ROOM = 1
 

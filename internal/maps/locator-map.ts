@@ -2,6 +2,7 @@ import { countyPhrase, listPhrase, milesPhrase } from "../../src/lib/phrases"
 import { growBox, round1, roundPoint, svgPath, toView, type Canvas, type Point } from "./geometry"
 import {
   aroundPoint,
+  ownFirst,
   lineBoxes,
   pointBox,
   textBox,
@@ -211,10 +212,14 @@ export function locatorDrawing(
   const shown = countiesInView(area, view)
   space.blockLines(drawnLines(area, view, shown))
 
-  // Around the town's dot, or the shop's mark when that stands for the town (it reaches about as far): the
-  // nearest free place first, so the name reads as the town's; on a tie, right, left, above, below.
+  // Every mark but the town's own: the shop's (unless it stands for the town) and the nearby towns'.
+  const marks = [...(isShops(town) ? [] : [shopAt]), ...neighbours.map(neighbourAt)]
+  const otherMarks = (own: Point) => marks.filter((mark) => mark !== own)
+  // Around the town's dot, or the shop's mark when that stands for the town (it reaches about as far): where
+  // the name reads as the town's (no other mark nearer its middle) first, then the nearest free place first;
+  // on a tie, right, left, above, below.
   const townGap = isShops(town) ? SHOP_LABEL_GAP : TOWN_DOT_RADIUS + 3
-  const townPlaces = nearestFirst(townMark, town.name, TEXT.place.narrow, [
+  const townAround = nearestFirst(townMark, town.name, TEXT.place.narrow, [
     ...[0, 11, 22, 33].flatMap((farther) => aroundPoint(townMark, townGap + farther, TEXT.place.narrow)),
     ...overAndUnder(townMark, townGap, town.name, TEXT.place.narrow, view.canvas),
     ...ringAround(
@@ -223,6 +228,7 @@ export function locatorDrawing(
       TEXT.place.narrow,
     ),
   ])
+  const townPlaces = ownFirst(townAround, town.name, TEXT.place.narrow, townMark, marks)
   space.block(...lineBoxes(shopAt, townAt, 3))
   const townLabel = essential(space, town.name, TEXT.place.narrow, townPlaces)
   // The shop's name is the only key to its mark: it always shows.
@@ -237,12 +243,15 @@ export function locatorDrawing(
   ])
   // The scale after the names that must show: it has room to move along an edge.
   const scale = scaleBar(area, view, space, TEXT.scale.narrow)
-  const neighbourLabels = neighbours.map((neighbour) => {
+  const neighbourLabels = neighbours.map((neighbour, i) => {
     const gap = isShops(neighbour) ? SHOP_LABEL_GAP : LABEL_GAP
-    return space.place(neighbour.name, TEXT.town.narrow, [
-      ...aroundPoint(neighbourAt(neighbour), gap, TEXT.town.narrow),
-      ...aroundPoint(neighbourAt(neighbour), gap + 6, TEXT.town.narrow),
-    ])
+    const own = marks[marks.length - neighbours.length + i]
+    const places = [...aroundPoint(own, gap, TEXT.town.narrow), ...aroundPoint(own, gap + 6, TEXT.town.narrow)]
+    return space.place(
+      neighbour.name,
+      TEXT.town.narrow,
+      ownFirst(places, neighbour.name, TEXT.town.narrow, own, [townMark, ...otherMarks(own)]),
+    )
   })
 
   const named = countyLabels(view, shown, space, TEXT.county.narrow)

@@ -13,7 +13,16 @@ import {
   type Point,
   type View,
 } from "./geometry"
-import { LabelSpace, nearPoint, pointBox, textBox, textWidth, type PlacedLabel, type TextStyle } from "./labels"
+import {
+  LabelSpace,
+  nearPoint,
+  ownFirst,
+  pointBox,
+  textBox,
+  textWidth,
+  type PlacedLabel,
+  type TextStyle,
+} from "./labels"
 import {
   countiesInView,
   countyLabels,
@@ -132,6 +141,7 @@ function labelMarks(
   wide: LabelSpace,
   style: { narrow: TextStyle; wide: TextStyle },
   first: string,
+  extra: readonly Point[] = [],
 ): LinkedMark[] {
   // The town the circle is drawn around first (the legend names it), then the least crowded.
   const crowding = (mark: Mark) =>
@@ -139,8 +149,15 @@ function labelMarks(
   const byCrowding = [...marks].sort((a, b) => crowding(a) - crowding(b) || a.name.localeCompare(b.name))
   const placed = new Map<Mark, { label: PlacedLabel; shown: Shown }>()
   const gap = (mark: Mark) => (mark.shop ? SHOP_LABEL_GAP : LABEL_GAP)
-  const places = (mark: Mark, size: TextStyle) =>
-    nearPoint(toView(view, mark.at), gap(mark), mark.name, size, size === style.narrow ? [4] : [4, 8])
+  const points = new Map(marks.map((mark) => [mark, toView(view, mark.at)]))
+  // The places around the mark (farther at the small size, where there is more room), those where its name
+  // reads as its own first.
+  const places = (mark: Mark, size: TextStyle) => {
+    const at = toView(view, mark.at)
+    const others = [...points].flatMap(([other, point]) => (other === mark ? [] : [point]))
+    const near = nearPoint(at, gap(mark), mark.name, size, size === style.narrow ? [4] : [4, 8])
+    return ownFirst(near, mark.name, size, at, [...others, ...extra])
+  }
   // Then, at each size, the names with the fewest free places before those with many (a name with many
   // places left can still go elsewhere once a scarce one has taken its own): more names find room.
   const scarceFirst = (space: LabelSpace, size: TextStyle) => {
@@ -276,6 +293,8 @@ function drawTowns(
     wide,
     TEXT.town,
     radiusTownName(area.circle.centre),
+    // The shop's mark, when it is no link's: no name may read as its.
+    shopTown ? [] : [shopAt],
   )
 
   const circleShows = ringCrosses(circleAt, r, view)

@@ -19,7 +19,7 @@ import * as cheerio from "cheerio"
 import { mapOffences, pathRuns } from "../fixtures/map-labels"
 import { shopTown, type PlacedTown } from "../../internal/maps/service-area"
 import { segmentTouchesBox, type Point } from "../../internal/maps/geometry"
-import { LABEL_GAP, LabelSpace, aroundPoint, nearPoint, textBox } from "../../internal/maps/labels"
+import { LABEL_GAP, LabelSpace, aroundPoint, nearPoint, ownFirst, textBox } from "../../internal/maps/labels"
 import * as React from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { LocatorMap } from "../../src/components/maps/locator-map"
@@ -314,6 +314,22 @@ describe("labels clear of the lines and marks (issue 32)", () => {
     const before = new LabelSpace({ x0: 0, y0: 0, x1: 400, y1: 400 })
     before.block(...taken)
     expect(before.place("Name", style, aroundPoint(at, LABEL_GAP, style))).toBeNull()
+  })
+
+  it("tries first the places where a name reads as its own mark's: no other mark nearer the name's middle", () => {
+    const style = TEXT.town.narrow
+    const own: Point = [100, 100]
+    const places = aroundPoint(own, LABEL_GAP, style)
+    // Another dot just above the middle of the place right of the mark: that place goes last, the rest keep their order.
+    const right = textBox("Name", style, places[0].x, places[0].y, places[0].anchor)
+    const other: Point = [(right.x0 + right.x1) / 2, right.y0 - 4]
+    const ordered = ownFirst(places, "Name", style, own, [other])
+    expect(new Set(ordered)).toEqual(new Set(places))
+    // Left of the mark, far from the other dot, comes first now; right of it, after every place that reads as its.
+    expect(ordered[0]).toBe(places[1])
+    expect(ordered.indexOf(places[0])).toBeGreaterThan(ordered.indexOf(places[3]))
+    // Without another mark, the order is aroundPoint's.
+    expect(ownFirst(places, "Name", style, own, [])).toEqual(places)
   })
 
   it("places no label across a line it was told of, nor across the service circle", () => {
