@@ -129,6 +129,8 @@ type MapNeighbour @dontInfer {
   label: MapLabel!
   "False when its name found no room: it shows only while its link has focus or the pointer"
   labelShown: Boolean!
+  "True for the shop's own town: the shop's mark, where the shop is, stands for its dot and carries its link"
+  shop: Boolean!
 }
 
 "A town page's map, drawn inline: everything in the units of a width × height canvas"
@@ -146,6 +148,8 @@ type LocatorMap @dontInfer {
   scale: MapScaleBar!
   shop: MapPlace!
   town: MapPlace!
+  "True on the shop's own town's map: the shop's mark stands for the town, whose dot is not drawn"
+  shopTown: Boolean!
   route: MapRoute!
   neighbours: [MapNeighbour!]!
 }

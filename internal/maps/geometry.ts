@@ -120,3 +120,48 @@ export function visiblePart(view: View, geometry: Geometry): { area: number; cen
   const [x, y] = path.centroid(geometry)
   return { area: path.area(geometry), centroid: [x, y] }
 }
+
+/** A box grown by `by` on every side. */
+export const growBox = ({ x0, y0, x1, y1 }: Box, by: number): Box => ({
+  x0: x0 - by,
+  y0: y0 - by,
+  x1: x1 + by,
+  y1: y1 + by,
+})
+
+/** Whether the straight segment from `a` to `b` has a point in a box, its edges included (Liang–Barsky clipping). */
+export function segmentTouchesBox(a: Point, b: Point, box: Box): boolean {
+  const dx = b[0] - a[0]
+  const dy = b[1] - a[1]
+  let enter = 0
+  let leave = 1
+  // For each edge: p * t <= q keeps the part of the segment on the box's side.
+  const edges: Array<[p: number, q: number]> = [
+    [-dx, a[0] - box.x0],
+    [dx, box.x1 - a[0]],
+    [-dy, a[1] - box.y0],
+    [dy, box.y1 - a[1]],
+  ]
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return false
+    } else if (p < 0) enter = Math.max(enter, q / p)
+    else leave = Math.min(leave, q / p)
+    if (enter > leave) return false
+  }
+  return true
+}
+
+/** Whether a circle (its disc) and a box share a point. */
+export function circleTouchesBox([cx, cy]: Point, r: number, box: Box): boolean {
+  const dx = Math.max(box.x0 - cx, 0, cx - box.x1)
+  const dy = Math.max(box.y0 - cy, 0, cy - box.y1)
+  return dx * dx + dy * dy <= r * r
+}
+
+/** Whether the line of a circle (a ring of radius `r`, `half` its half width) passes through a box. */
+export function ringTouchesBox(centre: Point, r: number, half: number, box: Box): boolean {
+  const [cx, cy] = centre
+  const farthest = Math.hypot(Math.max(cx - box.x0, box.x1 - cx), Math.max(cy - box.y0, box.y1 - cy))
+  return circleTouchesBox(centre, r + half, box) && farthest >= r - half
+}

@@ -1,10 +1,20 @@
 import { DOT_RADIUS, type TextStyle } from "../../src/lib/map-style"
-import { boxInside, boxesOverlap, type Box, type Point } from "./geometry"
+import {
+  boundsOf,
+  boxInside,
+  boxesOverlap,
+  growBox,
+  ringTouchesBox,
+  segmentTouchesBox,
+  type Box,
+  type Point,
+} from "./geometry"
 
 /**
  * Where the maps' labels go: each one tried at a few places around what it
  * names, and put at the first where it covers no other label, dot or line and
- * stays on the canvas. Text is measured by an estimate of the width of each
+ * stays on the canvas. Lines are the lines the map draws (county outlines,
+ * state lines, the service circle), tested as the segments and ring they are. Text is measured by an estimate of the width of each
  * character in a sans-serif font at the label's size, a little generously.
  */
 
@@ -14,6 +24,13 @@ export type { TextStyle }
 
 /** Room between a dot and its label. */
 export const LABEL_GAP = DOT_RADIUS.narrow + 2.5
+
+/**
+ * Room between the shop's mark (shopBox, its point 6.75 units from its sides
+ * and 7.75 from its top) and a label, as LABEL_GAP is a dot's: the mark and
+ * the 2 units kept around it, and a quarter of a unit.
+ */
+export const SHOP_LABEL_GAP = 10
 
 export interface PlacedLabel {
   text: string
@@ -143,9 +160,61 @@ export function aroundPoint([x, y]: Point, gap: number, style: TextStyle) {
   ]
 }
 
+/**
+ * More places for a point's label, after aroundPoint's, for a name among
+ * lines and other marks: beside the point raised or lowered by half a line,
+ * over and under it slid a quarter of its width either way, then all of
+ * aroundPoint's and these a little farther off (each of `farther`, in units).
+ */
+export function nearPoint(at: Point, gap: number, text: string, style: TextStyle, farther: readonly number[] = [4]) {
+  const width = textWidth(text, style)
+  const half = style.size * 0.6
+  const shifted = (g: number) => {
+    const [x, y] = at
+    const up = g + half
+    return [
+      ...[-half, half].flatMap((dy) => [
+        { x: x + g, y: y + dy, anchor: "start" as const },
+        { x: x - g, y: y + dy, anchor: "end" as const },
+      ]),
+      ...[y - up, y + up].flatMap((row) =>
+        [width / 4, -width / 4].map((dx) => ({ x: x + dx, y: row, anchor: "middle" as const })),
+      ),
+    ]
+  }
+  return [0, ...farther].flatMap((more) => [...aroundPoint(at, gap + more, style), ...shifted(gap + more)])
+}
+
+/**
+ * The places of a mark's name, those where it reads as that mark's first: no
+ * other mark lies nearer the middle of its box (a name whose middle is over
+ * another dot reads as that dot's). The rest keep their order after them, so
+ * a name still shows where only they are free. `others` are the other marks.
+ */
+export function ownFirst<T extends { x: number; y: number; anchor: TextAnchor }>(
+  places: readonly T[],
+  text: string,
+  style: TextStyle,
+  own: Point,
+  others: readonly Point[],
+): T[] {
+  const reads = places.map(({ x, y, anchor }) => {
+    const box = textBox(text, style, x, y, anchor)
+    const middle: Point = [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2]
+    const away = (point: Point) => Math.hypot(point[0] - middle[0], point[1] - middle[1])
+    return others.every((other) => away(other) >= away(own))
+  })
+  return [...places.filter((_, i) => reads[i]), ...places.filter((_, i) => !reads[i])]
+}
+
+/** Room kept between a label's box and a line: half the widest line under the labels (the service circle's, 2 units). */
+export const LINE_ROOM = 1
+
 /** The labels and marks already on a canvas. */
 export class LabelSpace {
   private readonly taken: Box[] = []
+  private readonly segments: Array<{ a: Point; b: Point; bounds: Box }> = []
+  private readonly rings: Array<{ centre: Point; r: number }> = []
 
   constructor(private readonly area: Box) {}
 
@@ -154,8 +223,42 @@ export class LabelSpace {
     this.taken.push(...boxes)
   }
 
+  /** Marks lines as taken (each a run of points, in canvas units): no label crosses them or comes within LINE_ROOM. */
+  blockLines(lines: ReadonlyArray<readonly Point[]>): void {
+    for (const line of lines) {
+      for (let i = 1; i < line.length; i += 1) {
+        this.segments.push({ a: line[i - 1], b: line[i], bounds: boundsOf([line[i - 1], line[i]], LINE_ROOM) })
+      }
+    }
+  }
+
+  /** Marks a circle's line as taken (the service circle): no label crosses it or comes within LINE_ROOM. */
+  blockRing(centre: Point, r: number): void {
+    this.rings.push({ centre, r })
+  }
+
   fits(box: Box): boolean {
-    return boxInside(box, this.area) && !this.taken.some((other) => boxesOverlap(box, other))
+    if (!boxInside(box, this.area) || this.taken.some((other) => boxesOverlap(box, other))) return false
+    const roomy = growBox(box, LINE_ROOM)
+    return (
+      !this.segments.some(({ a, b, bounds }) => boxesOverlap(bounds, box) && segmentTouchesBox(a, b, roomy)) &&
+      !this.rings.some(({ centre, r }) => ringTouchesBox(centre, r, LINE_ROOM, box))
+    )
+  }
+
+  /**
+   * How badly a box that does not fit would sit: each mark or label it covers
+   * counts 3, each line it crosses 1 (a line under a name hides less of it);
+   * off the canvas, without end.
+   */
+  clashes(box: Box): number {
+    if (!boxInside(box, this.area)) return Infinity
+    const roomy = growBox(box, LINE_ROOM)
+    return (
+      3 * this.taken.filter((other) => boxesOverlap(box, other)).length +
+      this.segments.filter(({ a, b, bounds }) => boxesOverlap(bounds, box) && segmentTouchesBox(a, b, roomy)).length +
+      this.rings.filter(({ centre, r }) => ringTouchesBox(centre, r, LINE_ROOM, box)).length
+    )
   }
 
   /** The first of the places where the text fits, taken; null when none fits. */

@@ -1,11 +1,13 @@
 import { milesPhrase } from "../../src/lib/phrases"
 import {
   canvasBox,
+  ringsOf,
   round1,
   shapeContains,
   svgPath,
   visiblePart,
   boxesOverlap,
+  toView,
   type Box,
   type Point,
   type View,
@@ -53,6 +55,15 @@ export function countiesInView(area: ServiceArea, view: View): CountyInView[] {
     .filter((county) => boxesOverlap(county.bounds, seen))
     .map((county) => ({ county, d: svgPath(view, county.shape) }))
     .filter((shown) => shown.d !== "")
+}
+
+/** The lines a view draws under its labels, as runs of canvas points: the county outlines and the state lines. */
+export function drawnLines(area: ServiceArea, view: View, shown: readonly CountyInView[]): Point[][] {
+  const at = (position: readonly number[]) => toView(view, [position[0], position[1]])
+  return [
+    ...shown.flatMap(({ county }) => ringsOf(county.shape).map((ring) => ring.map(at))),
+    ...area.stateLines.coordinates.map((line) => line.map(at)),
+  ]
 }
 
 const offsetsByStep = new Map<string, Point[]>()
@@ -193,14 +204,23 @@ function anyWaterIn(area: ServiceArea, box: Box): boolean {
   return false
 }
 
-/** The name of the water a view shows, placed in open water; null when it shows no named water. */
+/** A water's name as placed: the whole (its centre, for the description) and its lines as drawn. */
+export type WaterLabel = PlacedLabel & { lines: PlacedLabel[] }
+
+/**
+ * The name of the water a view shows, placed in open water; null when it
+ * shows no named water. With `split`, a name of two words or more that finds
+ * no room on one line is tried on two ("Lake" over "Michigan"), as a narrow
+ * strip of water between the shore and the service circle allows.
+ */
 export function waterLabel(
   area: ServiceArea,
   view: View,
   shown: readonly CountyInView[],
   space: LabelSpace,
   style: TextStyle,
-): PlacedLabel | null {
+  split = false,
+): WaterLabel | null {
   const isWater = (p: Point) => {
     const [x, y] = toPlane(view, p)
     return !shown.some(
@@ -232,11 +252,39 @@ export function waterLabel(
     return wet.has(`${snap(x)} ${snap(y)}`)
   }
   const near = (p: Point) => (p[0] - middle[0]) ** 2 + (p[1] - middle[1]) ** 2
-  for (const [x, y] of [...water].sort((a, b) => near(a) - near(b) || a[1] - b[1] || a[0] - b[0])) {
-    const box = textBox(named.name, style, x, y, "middle")
-    if (!space.fits(box) || !boxPoints(box).every(isWet) || !boxPoints(box).every(isWater)) continue
+  const places = [...water].sort((a, b) => near(a) - near(b) || a[1] - b[1] || a[0] - b[0])
+  const open = (box: Box) => space.fits(box) && boxPoints(box).every(isWet) && boxPoints(box).every(isWater)
+  const text = named.name
+  for (const [x, y] of places) {
+    const box = textBox(text, style, x, y, "middle")
+    if (!open(box)) continue
     space.block(box)
-    return { text: named.name, x, y, anchor: "middle", box }
+    return { text, x, y, anchor: "middle", box, lines: [{ text, x, y, anchor: "middle", box }] }
+  }
+  const words = text.split(" ")
+  if (!split || words.length < 2) return null
+  // Two lines, split where their widths differ least; a line apart, centred on the place.
+  const cuts = words.slice(1).map((_, i) => [words.slice(0, i + 1).join(" "), words.slice(i + 1).join(" ")])
+  const [upper, lower] = cuts.sort(
+    (a, b) =>
+      Math.abs(textWidth(a[0], style) - textWidth(a[1], style)) -
+      Math.abs(textWidth(b[0], style) - textWidth(b[1], style)),
+  )[0]
+  const apart = style.size * 1.2
+  for (const [x, y] of places) {
+    const lines = [
+      { text: upper, x, y: round1(y - apart / 2), anchor: "middle" as const },
+      { text: lower, x, y: round1(y + apart / 2), anchor: "middle" as const },
+    ].map((line) => ({ ...line, box: textBox(line.text, style, line.x, line.y, "middle") }))
+    if (!lines.every(({ box }) => open(box))) continue
+    space.block(...lines.map(({ box }) => box))
+    const box = {
+      x0: Math.min(lines[0].box.x0, lines[1].box.x0),
+      y0: lines[0].box.y0,
+      x1: Math.max(lines[0].box.x1, lines[1].box.x1),
+      y1: lines[1].box.y1,
+    }
+    return { text, x, y, anchor: "middle", box, lines }
   }
   return null
 }
@@ -253,22 +301,65 @@ export interface ScaleBar {
 
 const NICE_MILES = [0.5, 1, 2, 5, 10, 20, 50, 100]
 
+/** Room between the scale bar and the canvas's edges. */
+const SCALE_INSET = 10
+/** The step of the places tried for the scale bar along an edge. */
+const SCALE_STEP = 8
+
 /**
- * A scale bar in the bottom left corner: the longest round number of miles
- * that takes at most a quarter of the canvas's width.
+ * A scale bar along the bottom or top edge, its label above it: the longest
+ * round number of miles that takes at most a quarter of the canvas's width.
+ * Tried from the bottom corners inwards, then the top's, with the label over
+ * either end: the first place where the bar and its label cross no line and
+ * cover no mark already taken; else where the label alone does; else the
+ * bottom left corner.
  */
 export function scaleBar(area: ServiceArea, view: View, space: LabelSpace, style: TextStyle): ScaleBar {
   const unitsPerMile = area.unitsPerMile * view.scale
   const fitting = NICE_MILES.filter((miles) => miles * unitsPerMile <= view.canvas.width / 4)
   const miles = fitting.at(-1) ?? NICE_MILES[0]
   const width = round1(miles * unitsPerMile)
-  const x = 10
-  const y = view.canvas.height - 10
   const text = milesPhrase(miles)
-  const labelY = y - 4 - style.size * 0.6
-  const box = textBox(text, style, x, labelY, "start")
-  space.block({ x0: x - 2, y0: y - 6, x1: x + width + 2, y1: y + 2 }, box)
-  return { x, y, width, miles, label: { text, x, y: round1(labelY), anchor: "start" } }
+  const { width: across, height: down } = view.canvas
+  const lineHeight = style.size * 1.2
+  // Along the bottom edge, then the top, from the corners inwards; the label over the bar's left end or its right.
+  const right = across - SCALE_INSET - width
+  const xs = Array.from({ length: Math.floor(right / SCALE_STEP) + 1 }, (_, i) => [
+    SCALE_INSET + i * SCALE_STEP,
+    right - i * SCALE_STEP,
+  ])
+    .flat()
+    .filter((x, i, all) => x >= SCALE_INSET && x <= right && all.indexOf(x) === i)
+  const rows = [down - SCALE_INSET, SCALE_INSET + 6 + 4 + lineHeight]
+  const places = rows.flatMap((y) =>
+    xs.flatMap((x) =>
+      (["start", "end"] as const).map((anchor) => {
+        const labelY = y - 4 - style.size * 0.6
+        const labelX = anchor === "start" ? x : x + width
+        return {
+          x: round1(x),
+          y: round1(y),
+          labelX: round1(labelX),
+          labelY,
+          anchor,
+          bar: { x0: x - 2, y0: y - 6, x1: x + width + 2, y1: y + 2 },
+          box: textBox(text, style, labelX, labelY, anchor),
+        }
+      }),
+    ),
+  )
+  const chosen =
+    places.find(({ bar, box }) => space.fits(bar) && space.fits(box)) ??
+    places.find(({ box }) => space.fits(box)) ??
+    places[0]
+  space.block(chosen.bar, chosen.box)
+  return {
+    x: chosen.x,
+    y: chosen.y,
+    width,
+    miles,
+    label: { text, x: chosen.labelX, y: round1(chosen.labelY), anchor: chosen.anchor },
+  }
 }
 
 /** A label space over a view's canvas, kept 2 units in from its edges. */

@@ -1,10 +1,12 @@
 import { countyPhrase, listPhrase, milesPhrase } from "../../src/lib/phrases"
-import { round1, roundPoint, svgPath, toView, type Canvas, type Point } from "./geometry"
+import { growBox, round1, roundPoint, svgPath, toView, type Canvas, type Point } from "./geometry"
 import {
   aroundPoint,
+  ownFirst,
   lineBoxes,
   pointBox,
   textBox,
+  textWidth,
   type LabelSpace,
   type PlacedLabel,
   type TextAnchor,
@@ -13,6 +15,7 @@ import {
 import {
   countiesInView,
   countyLabels,
+  drawnLines,
   scaleBar,
   spaceFor,
   toLabel,
@@ -21,8 +24,8 @@ import {
   type ScaleBar,
 } from "./layers"
 import type { PlacedTown, ServiceArea } from "./service-area"
-import { DOT_RADIUS as DOT, TEXT, TOWN_DOT_RADIUS } from "../../src/lib/map-style"
-import { LABEL_GAP } from "./labels"
+import { DOT_RADIUS as DOT, TEXT, TOWN_DOT_RADIUS, shopBox } from "../../src/lib/map-style"
+import { LABEL_GAP, SHOP_LABEL_GAP } from "./labels"
 import { fitView } from "./views"
 
 /**
@@ -53,6 +56,8 @@ export interface LocatorNeighbour {
   label: Label
   /** False when its name found no room: it shows only while the link has focus or the pointer. */
   labelShown: boolean
+  /** True for the shop's own town: the shop's mark, at (x, y) where the shop is, stands for its dot and carries its link. */
+  shop: boolean
 }
 
 export interface LocatorDrawing {
@@ -66,7 +71,10 @@ export interface LocatorDrawing {
   water: Label | null
   scale: ScaleBar
   shop: LocatorPlace
+  /** Where the town is; on the shop's own town's map its dot is not drawn: the shop's mark stands for it. */
   town: LocatorPlace
+  /** True on the map of the shop's own town. */
+  shopTown: boolean
   /** From the shop (x1, y1) to the town (x2, y2); its label is always placed. */
   route: { x1: number; y1: number; x2: number; y2: number; label: Label }
   neighbours: LocatorNeighbour[]
@@ -98,7 +106,60 @@ function alongLine(from: Point, to: Point, size: number) {
   return places
 }
 
-/** A label that must show: at its first free place, else at its first place regardless. */
+/**
+ * Places above and below a point for a long name near lines or the canvas's
+ * side: still over the point, slid left or right in quarters of its width as
+ * far as the canvas allows (3 units in from its edges), a little farther off
+ * each round.
+ */
+function overAndUnder(at: Point, gap: number, text: string, style: TextStyle, canvas: Canvas) {
+  const width = textWidth(text, style)
+  const lefts = [0, 0.25, 0.5, 0.75, 1]
+    .map((share) => Math.min(Math.max(3, at[0] - width * share), canvas.width - 3 - width))
+    .filter((x, i, all) => all.indexOf(x) === i)
+  return [gap, gap + 11, gap + 22, gap + 33].flatMap((away) => {
+    const up = away + style.size * 0.6
+    return [at[1] - up, at[1] + up].flatMap((y) => lefts.map((x) => ({ x, y, anchor: "start" as const })))
+  })
+}
+
+/**
+ * Places around a point in sixteen directions, each `gaps` away (the near
+ * side of the text's box that far from the point, about): for a name that
+ * found no room nearer.
+ */
+function ringAround([x, y]: Point, gaps: readonly number[], style: TextStyle) {
+  const half = style.size * 0.6
+  return gaps.flatMap((gap) =>
+    Array.from({ length: 16 }, (_, i) => {
+      const angle = (i * Math.PI) / 8
+      const [cos, sin] = [Math.cos(angle), Math.sin(angle)]
+      const anchor: TextAnchor = cos > 0.3 ? "start" : cos < -0.3 ? "end" : "middle"
+      return { x: round1(x + gap * cos), y: round1(y + (gap + half) * sin), anchor }
+    }),
+  )
+}
+
+/** Places for a text, the nearest its box comes to a point first (a stable sort: ties keep their order). */
+function nearestFirst(
+  at: Point,
+  text: string,
+  style: TextStyle,
+  places: ReadonlyArray<{ x: number; y: number; anchor: TextAnchor }>,
+) {
+  const away = ({ x, y, anchor }: { x: number; y: number; anchor: TextAnchor }) => {
+    const box = textBox(text, style, x, y, anchor)
+    return Math.round(
+      Math.hypot(Math.max(box.x0 - at[0], 0, at[0] - box.x1), Math.max(box.y0 - at[1], 0, at[1] - box.y1)),
+    )
+  }
+  return places
+    .map((place) => ({ place, away: away(place) }))
+    .sort((a, b) => a.away - b.away)
+    .map(({ place }) => place)
+}
+
+/** A label that must show: at its first free place, else at the place where it clashes least. */
 function essential(
   space: LabelSpace,
   text: string,
@@ -107,8 +168,11 @@ function essential(
 ): PlacedLabel {
   const placed = space.place(text, style, places)
   if (placed) return placed
-  const { x, y, anchor } = places[0]
-  const box = textBox(text, style, x, y, anchor)
+  // Where it clashes least (the first such place on a tie; the first place when all are off the canvas).
+  const boxes = places.map(({ x, y, anchor }) => ({ x, y, anchor, box: textBox(text, style, x, y, anchor) }))
+  const scores = boxes.map(({ box }) => space.clashes(box))
+  const best = scores.indexOf(Math.min(...scores))
+  const { x, y, anchor, box } = boxes[Math.max(0, best)]
   space.block(box)
   return { text, x, y, anchor, box }
 }
@@ -131,37 +195,65 @@ export function locatorDrawing(
     MIN_MILES_ACROSS,
   )
   const at = (point: Point) => toView(view, point)
-  const townAt = at(town.at)
   const shopAt = at(area.shop.at)
+  // The shop's own town (when we serve it) has no dot of its own: the shop's mark, where the shop is, stands for it.
+  const isShops = (place: PlacedTown) => place.slug === area.shop.served?.slug
+  const townAt = at(town.at)
+  const townMark = isShops(town) ? shopAt : townAt
+  const neighbourAt = (neighbour: PlacedTown) => (isShops(neighbour) ? shopAt : at(neighbour.at))
   const space = spaceFor(view)
 
-  space.block(pointBox(townAt, TOWN_DOT_RADIUS + 1), pointBox(shopAt, DOT.narrow + 2))
-  for (const neighbour of neighbours) space.block(pointBox(at(neighbour.at), DOT.narrow + 1))
-  const scale = scaleBar(area, view, space, TEXT.scale.narrow)
+  space.block(growBox(shopBox(...shopAt), 0.5))
+  if (!isShops(town)) space.block(pointBox(townAt, TOWN_DOT_RADIUS + 1))
+  for (const neighbour of neighbours) {
+    if (!isShops(neighbour)) space.block(pointBox(at(neighbour.at), DOT.narrow + 1))
+  }
+  // No label crosses a line: the county outlines and the state lines.
+  const shown = countiesInView(area, view)
+  space.blockLines(drawnLines(area, view, shown))
 
-  const townPlaces = [
-    ...aroundPoint(townAt, TOWN_DOT_RADIUS + 3, TEXT.place.narrow),
-    ...aroundPoint(townAt, TOWN_DOT_RADIUS + 14, TEXT.place.narrow),
-  ]
+  // Every mark but the town's own: the shop's (unless it stands for the town) and the nearby towns'.
+  const marks = [...(isShops(town) ? [] : [shopAt]), ...neighbours.map(neighbourAt)]
+  const otherMarks = (own: Point) => marks.filter((mark) => mark !== own)
+  // Around the town's dot, or the shop's mark when that stands for the town (it reaches about as far): where
+  // the name reads as the town's (no other mark nearer its middle) first, then the nearest free place first;
+  // on a tie, right, left, above, below.
+  const townGap = isShops(town) ? SHOP_LABEL_GAP : TOWN_DOT_RADIUS + 3
+  const townAround = nearestFirst(townMark, town.name, TEXT.place.narrow, [
+    ...[0, 11, 22, 33].flatMap((farther) => aroundPoint(townMark, townGap + farther, TEXT.place.narrow)),
+    ...overAndUnder(townMark, townGap, town.name, TEXT.place.narrow, view.canvas),
+    ...ringAround(
+      townMark,
+      [6, 17, 28, 39, 50].map((farther) => townGap + farther),
+      TEXT.place.narrow,
+    ),
+  ])
+  const townPlaces = ownFirst(townAround, town.name, TEXT.place.narrow, townMark, marks)
   space.block(...lineBoxes(shopAt, townAt, 3))
   const townLabel = essential(space, town.name, TEXT.place.narrow, townPlaces)
   // The shop's name is the only key to its mark: it always shows.
   const shopLabel = essential(space, "Our shop", TEXT.place.narrow, [
-    ...aroundPoint(shopAt, LABEL_GAP, TEXT.place.narrow),
+    // The shop's mark reaches a little farther from its point than a dot does.
+    ...aroundPoint(shopAt, LABEL_GAP + 1, TEXT.place.narrow),
     ...aroundPoint(shopAt, LABEL_GAP + 12, TEXT.place.narrow),
   ])
   const routeLabel = essential(space, milesPhrase(miles), TEXT.place.narrow, [
     ...alongLine(shopAt, townAt, TEXT.place.narrow.size),
     ...townPlaces,
   ])
-  const neighbourLabels = neighbours.map((neighbour) =>
-    space.place(neighbour.name, TEXT.town.narrow, [
-      ...aroundPoint(at(neighbour.at), LABEL_GAP, TEXT.town.narrow),
-      ...aroundPoint(at(neighbour.at), LABEL_GAP + 6, TEXT.town.narrow),
-    ]),
-  )
+  // The scale after the names that must show: it has room to move along an edge.
+  const scale = scaleBar(area, view, space, TEXT.scale.narrow)
+  const neighbourLabels = neighbours.map((neighbour, i) => {
+    const gap = isShops(neighbour) ? SHOP_LABEL_GAP : LABEL_GAP
+    const own = marks[marks.length - neighbours.length + i]
+    const places = [...aroundPoint(own, gap, TEXT.town.narrow), ...aroundPoint(own, gap + 6, TEXT.town.narrow)]
+    return space.place(
+      neighbour.name,
+      TEXT.town.narrow,
+      ownFirst(places, neighbour.name, TEXT.town.narrow, own, [townMark, ...otherMarks(own)]),
+    )
+  })
 
-  const shown = countiesInView(area, view)
   const named = countyLabels(view, shown, space, TEXT.county.narrow)
   const water = waterLabel(area, view, shown, space, TEXT.water.narrow)
 
@@ -183,17 +275,20 @@ export function locatorDrawing(
     scale,
     shop: { x: shopX, y: shopY, label: toLabel(shopLabel) },
     town: { x: townX, y: townY, label: toLabel(townLabel) },
+    shopTown: isShops(town),
     route: { x1: shopX, y1: shopY, x2: townX, y2: townY, label: toLabel(routeLabel) },
     neighbours: neighbours.map((neighbour, i) => {
-      const [x, y] = roundPoint(at(neighbour.at))
+      const [x, y] = roundPoint(neighbourAt(neighbour))
       const placed = neighbourLabels[i]
+      const gap = isShops(neighbour) ? SHOP_LABEL_GAP : LABEL_GAP
       return {
         name: neighbour.name,
         slug: neighbour.slug,
         x,
         y,
-        label: placed ? toLabel(placed) : { text: neighbour.name, x: round1(x + LABEL_GAP), y, anchor: "start" },
+        label: placed ? toLabel(placed) : { text: neighbour.name, x: round1(x + gap), y, anchor: "start" },
         labelShown: placed !== null,
+        shop: isShops(neighbour),
       }
     }),
   }

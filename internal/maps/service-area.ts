@@ -52,7 +52,11 @@ export interface ServiceArea {
   stateLines: MultiLineString
   towns: PlacedTown[]
   townsBySlug: Map<string, PlacedTown>
-  shop: { at: Point; town: string }
+  /**
+   * The shop: where it is, the town of its address, and that town among the
+   * towns we serve when it is one (its mark then stands for the town's dot).
+   */
+  shop: { at: Point; town: string; served: PlacedTown | null }
 }
 
 /** The overview map's canvas, in its own units. */
@@ -188,6 +192,7 @@ export function projectServiceArea(
   }
 
   const placed = towns.map((town) => ({ ...town, at: project(town) }))
+  const shopAt = project(business.geo)
   return {
     canvas,
     unitsPerMile,
@@ -198,6 +203,17 @@ export function projectServiceArea(
     stateLines,
     towns: placed,
     townsBySlug: new Map(placed.map((town) => [town.slug, town])),
-    shop: { at: project(business.geo), town: business.address.city },
+    shop: { at: shopAt, town: business.address.city, served: shopTown(placed, business.address.city, shopAt) },
   }
+}
+
+/**
+ * The town we serve that the shop's address names (data/business.json's
+ * address.city), the nearest to the shop should two share the name; null when
+ * we serve no town of that name.
+ */
+export function shopTown(towns: readonly PlacedTown[], city: string, shop: Point): PlacedTown | null {
+  const named = towns.filter((town) => town.name.localeCompare(city, "en", { sensitivity: "base" }) === 0)
+  const away = (town: PlacedTown) => Math.hypot(town.at[0] - shop[0], town.at[1] - shop[1])
+  return [...named].sort((a, b) => away(a) - away(b))[0] ?? null
 }

@@ -26,7 +26,12 @@ function link(mark: LinkedMark): string {
   const label = mark.d
     ? text(mark.label, mark.shown === "always" ? "n" : "n f")
     : `<text${SHOWN_CLASS[mark.shown]} x="${mark.label.x}" y="${mark.label.y}"${ANCHOR_ATTRIBUTE[mark.label.anchor]}>${escapeXml(mark.label.text)}</text>`
-  const shape = mark.d ? `<path d="${mark.d}"/>` : `<circle cx="${mark.x}" cy="${mark.y}" r="${DOT_RADIUS.narrow}"/>`
+  // The shop's own town: the shop's mark is its link's mark (no dot of its own under it).
+  const shape = mark.d
+    ? `<path d="${mark.d}"/>`
+    : mark.shop
+      ? `<path class="sh" d="${shopPath(mark.x, mark.y)}"/>`
+      : `<circle cx="${mark.x}" cy="${mark.y}" r="${DOT_RADIUS.narrow}"/>`
   // A county's label is its short name: its link is named in full.
   const name = mark.d ? ` aria-label="${escapeXml(mark.name)}"` : ""
   return `<a href="${escapeXml(mark.href)}" target="_top"${name}>${shape}${label}</a>`
@@ -62,7 +67,7 @@ export function svgDocument(drawing: TownsDrawing, colors: MapColors): string {
       ? `<circle class="a" cx="${drawing.circle.x}" cy="${drawing.circle.y}" r="${drawing.circle.r}"/>`
       : "",
     ...drawing.countyNames.map((label) => text(label, "c")),
-    drawing.water ? text(drawing.water, "w") : "",
+    ...drawing.water.map((line) => text(line, "w")),
     `<path class="sb" d="M${drawing.scale.x},${drawing.scale.y - 5}v5h${drawing.scale.width}v-5"/>`,
     text(drawing.scale.label, "k"),
     legend(drawing),
@@ -70,8 +75,8 @@ export function svgDocument(drawing: TownsDrawing, colors: MapColors): string {
     `<g>`,
     ...drawing.links.map(link),
     `</g>`,
-    // The shop's mark over the dots (one of them is its town's); the pointer goes through it.
-    `<path class="sh" d="${shopPath(drawing.shop.x, drawing.shop.y)}"/>`,
+    // The shop's mark over the dots, unless it is a link's (its town's): the pointer goes through it.
+    drawing.links.some((mark) => mark.shop) ? "" : `<path class="sh" d="${shopPath(drawing.shop.x, drawing.shop.y)}"/>`,
     `</svg>`,
   ]
   return `${parts.filter(Boolean).join("\n")}\n`

@@ -2,11 +2,31 @@ import { cityPath, countyPath } from "../../src/lib/routes"
 import { countyNames, countiesPhrase, countPhrase, listPhrase, milesPhrase } from "../../src/lib/phrases"
 import { radiusTownName } from "../../src/lib/service-radius"
 import { countySlug } from "../../src/lib/slug"
-import { distance, round1, roundPoint, shapeContains, svgPath, toView, type Point, type View } from "./geometry"
-import { LabelSpace, aroundPoint, pointBox, textBox, textWidth, type PlacedLabel, type TextStyle } from "./labels"
+import {
+  distance,
+  growBox,
+  round1,
+  roundPoint,
+  shapeContains,
+  svgPath,
+  toView,
+  type Point,
+  type View,
+} from "./geometry"
+import {
+  LabelSpace,
+  nearPoint,
+  ownFirst,
+  pointBox,
+  textBox,
+  textWidth,
+  type PlacedLabel,
+  type TextStyle,
+} from "./labels"
 import {
   countiesInView,
   countyLabels,
+  drawnLines,
   scaleBar,
   spaceFor,
   toLabel,
@@ -16,8 +36,8 @@ import {
   type ScaleBar,
 } from "./layers"
 import type { PlacedTown, ProjectedCounty, ServiceArea } from "./service-area"
-import { DOT_RADIUS as DOT, TEXT } from "../../src/lib/map-style"
-import { LABEL_GAP } from "./labels"
+import { DOT_RADIUS as DOT, TEXT, shopBox } from "../../src/lib/map-style"
+import { LABEL_GAP, SHOP_LABEL_GAP } from "./labels"
 import { overviewView } from "./views"
 
 /**
@@ -39,6 +59,8 @@ export interface LinkedMark {
   shown: Shown
   /** A county's outline, when the link is the county itself. */
   d?: string
+  /** True when the mark is the shop's (the link is its own town's): drawn as the shop's mark at (x, y), not a dot. */
+  shop?: boolean
 }
 
 /** The legend under the map: what the shop's mark, a dot (or a county) and the dashed circle are. */
@@ -71,7 +93,8 @@ export interface TownsDrawing {
   legend: Legend
   /** Names of the counties that are no link. */
   countyNames: Label[]
-  water: Label | null
+  /** The name of the water in view, line by line (none, one or two lines). */
+  water: Label[]
   scale: ScaleBar
   links: LinkedMark[]
 }
@@ -106,6 +129,8 @@ interface Mark {
   name: string
   href: string
   at: Point
+  /** True for the shop's own town: the shop's mark stands for its dot (at the shop) and carries its link. */
+  shop?: boolean
 }
 
 /** Marks labelled in two passes: at the narrow size where room allows, then more at the wide size. */
@@ -116,22 +141,45 @@ function labelMarks(
   wide: LabelSpace,
   style: { narrow: TextStyle; wide: TextStyle },
   first: string,
+  extra: readonly Point[] = [],
 ): LinkedMark[] {
   // The town the circle is drawn around first (the legend names it), then the least crowded.
   const crowding = (mark: Mark) =>
     mark.name === first ? -1 : marks.filter((other) => distance(other.at, mark.at) < 30 / view.scale).length
-  const order = [...marks].sort((a, b) => crowding(a) - crowding(b) || a.name.localeCompare(b.name))
+  const byCrowding = [...marks].sort((a, b) => crowding(a) - crowding(b) || a.name.localeCompare(b.name))
   const placed = new Map<Mark, { label: PlacedLabel; shown: Shown }>()
-  for (const mark of order) {
-    const label = narrow.place(mark.name, style.narrow, aroundPoint(toView(view, mark.at), LABEL_GAP, style.narrow))
+  const gap = (mark: Mark) => (mark.shop ? SHOP_LABEL_GAP : LABEL_GAP)
+  const points = new Map(marks.map((mark) => [mark, toView(view, mark.at)]))
+  // The places around the mark (farther at the small size, where there is more room), those where its name
+  // reads as its own first.
+  const places = (mark: Mark, size: TextStyle) => {
+    const at = toView(view, mark.at)
+    const others = [...points].flatMap(([other, point]) => (other === mark ? [] : [point]))
+    const near = nearPoint(at, gap(mark), mark.name, size, size === style.narrow ? [4] : [4, 8])
+    return ownFirst(near, mark.name, size, at, [...others, ...extra])
+  }
+  // Then, at each size, the names with the fewest free places before those with many (a name with many
+  // places left can still go elsewhere once a scarce one has taken its own): more names find room.
+  const scarceFirst = (space: LabelSpace, size: TextStyle) => {
+    const free = new Map(
+      byCrowding.map((mark) => [
+        mark,
+        places(mark, size).filter(({ x, y, anchor }) => space.fits(textBox(mark.name, size, x, y, anchor))).length,
+      ]),
+    )
+    const count = (mark: Mark) => (mark.name === first ? -1 : (free.get(mark) ?? 0))
+    return [...byCrowding].sort((a, b) => count(a) - count(b))
+  }
+  for (const mark of scarceFirst(narrow, style.narrow)) {
+    const label = narrow.place(mark.name, style.narrow, places(mark, style.narrow))
     if (label) {
       placed.set(mark, { label, shown: "always" })
       wide.block(textBox(label.text, style.wide, label.x, label.y, label.anchor))
     }
   }
-  for (const mark of order) {
+  for (const mark of scarceFirst(wide, style.wide)) {
     if (placed.has(mark)) continue
-    const label = wide.place(mark.name, style.wide, aroundPoint(toView(view, mark.at), LABEL_GAP, style.wide))
+    const label = wide.place(mark.name, style.wide, places(mark, style.wide))
     if (label) placed.set(mark, { label, shown: "wide" })
   }
   return marks.map((mark) => {
@@ -139,8 +187,9 @@ function labelMarks(
     const found = placed.get(mark)
     const label = found
       ? toLabel(found.label)
-      : { text: mark.name, x: round1(x + LABEL_GAP), y, anchor: "start" as const }
-    return { name: mark.name, href: mark.href, x, y, label, shown: found?.shown ?? "focus" }
+      : { text: mark.name, x: round1(x + gap(mark)), y, anchor: "start" as const }
+    const shop = mark.shop ? { shop: true } : {}
+    return { name: mark.name, href: mark.href, x, y, label, shown: found?.shown ?? "focus", ...shop }
   })
 }
 
@@ -176,15 +225,30 @@ function drawTowns(
       : area.circle.at
     return { name: `${county.name} County`, href: countyPath(county.slug), at: middle, shape }
   })
-  const dots: Point[] = [...towns.map((town) => town.at), ...countyMarks.filter((c) => !c.shape).map((c) => c.at)]
+  // The shop's own town, when we serve it and the map links it, has no dot of its own: the shop's mark, where
+  // the shop is, stands for it (its centre lies closer to the shop than the mark is wide).
+  const shopTown = towns.find((town) => town.slug === area.shop.served?.slug)
+  const dots: Point[] = [
+    ...towns.filter((town) => town !== shopTown).map((town) => town.at),
+    ...countyMarks.filter((c) => !c.shape).map((c) => c.at),
+  ]
   // A label keeps some room from every other dot too, so it cannot be read as theirs.
   for (const dot of dots) {
     narrow.block(pointBox(at(dot), DOT.narrow + 2))
     wide.block(pointBox(at(dot), DOT.wide + 2))
   }
   const shopAt = at(area.shop.at)
-  narrow.block(pointBox(shopAt, DOT.narrow + 2))
-  wide.block(pointBox(shopAt, DOT.narrow + 2))
+  narrow.block(growBox(shopBox(...shopAt), 2))
+  wide.block(growBox(shopBox(...shopAt), 2))
+
+  // No label crosses a line: the county outlines, the state lines, the service circle.
+  const lines = drawnLines(area, view, shown)
+  const circleAt = at(area.circle.at)
+  const r = area.circle.radius * view.scale
+  for (const space of [narrow, wide]) {
+    space.blockLines(lines)
+    space.blockRing(circleAt, r)
+  }
 
   const scale = scaleBar(area, view, narrow, TEXT.scale.narrow)
   wide.block(textBox(scale.label.text, TEXT.scale.wide, scale.label.x, scale.label.y, "start"))
@@ -193,8 +257,9 @@ function drawTowns(
   // County names: linked counties' names are their links' labels.
   const named = countyLabels(view, shown, narrow, TEXT.county.narrow)
   for (const { label } of named) wide.block(textBox(label.text, TEXT.county.wide, label.x, label.y, "middle"))
-  const water = waterLabel(area, view, shown, narrow, TEXT.water.narrow)
-  if (water) wide.block(textBox(water.text, TEXT.water.wide, water.x, water.y, "middle"))
+  // The water's name on two lines if one finds no room between the shore, the lines and the circle.
+  const water = waterLabel(area, view, shown, narrow, TEXT.water.narrow, true)
+  for (const line of water?.lines ?? []) wide.block(textBox(line.text, TEXT.water.wide, line.x, line.y, "middle"))
 
   const linkedShapes = new Set(countyMarks.flatMap((c) => (c.shape ? [c.shape.id] : [])))
   const countyLinks: LinkedMark[] = countyMarks.flatMap((mark) => {
@@ -217,17 +282,21 @@ function drawTowns(
   const pointLinks = labelMarks(
     view,
     [
-      ...towns.map((town) => ({ name: town.name, href: cityPath(town.slug), at: town.at })),
+      ...towns.map((town) =>
+        town === shopTown
+          ? { name: town.name, href: cityPath(town.slug), at: area.shop.at, shop: true }
+          : { name: town.name, href: cityPath(town.slug), at: town.at },
+      ),
       ...countyMarks.filter((mark) => !mark.shape),
     ],
     narrow,
     wide,
     TEXT.town,
     radiusTownName(area.circle.centre),
+    // The shop's mark, when it is no link's: no name may read as its.
+    shopTown ? [] : [shopAt],
   )
 
-  const circleAt = at(area.circle.at)
-  const r = area.circle.radius * view.scale
   const circleShows = ringCrosses(circleAt, r, view)
   const { miles, centre } = area.circle
   const top = view.canvas.height
@@ -258,7 +327,7 @@ function drawTowns(
       circle: circleShows ? { text: `${milesPhrase(miles)} from ${centre}`, x: 40, y: row(1), anchor: "start" } : null,
     },
     countyNames: named.filter(({ county }) => !linkedShapes.has(county.id)).map(({ label }) => toLabel(label)),
-    water: water ? toLabel(water) : null,
+    water: (water?.lines ?? []).map(toLabel),
     scale,
     links: [...countyLinks, ...pointLinks],
   }

@@ -52,7 +52,19 @@ export const TOWN_DOT_RADIUS = 7
 export const TARGET_RADIUS = 12
 
 /** The shop's mark, a house centred on (x, y): SVG path data. */
-export const shopPath = (x: number, y: number): string => `M${x - 6},${y + 5}h12v-7l-6,-5l-6,5z`
+export const shopPath = (x: number, y: number): string =>
+  `M${Math.round((x - 6) * 10) / 10},${Math.round((y + 5) * 10) / 10}h12v-7l-6,-5l-6,5z`
+
+/** The width of the outline drawn around the shop's mark and the dots (the stylesheet's stroke-width of .sh and dots). */
+export const MARK_STROKE = 1.5
+
+/** The box the shop's mark (shopPath) covers around (x, y), its outline included. */
+export const shopBox = (x: number, y: number): { x0: number; y0: number; x1: number; y1: number } => ({
+  x0: x - 6 - MARK_STROKE / 2,
+  y0: y - 7 - MARK_STROKE / 2,
+  x1: x + 6 + MARK_STROKE / 2,
+  y1: y + 5 + MARK_STROKE / 2,
+})
 
 /** The colours and the font of the maps: each one a design token (src/styles/tokens.css). */
 export interface MapColors {
@@ -121,9 +133,9 @@ export function mapStylesheet(colors: MapColors, { root, wide, rootExtra = "" }:
     `${$(".sl")}{fill:none;stroke:${colors.text};stroke-width:1.5;stroke-dasharray:5 3}`,
     `${$(".hl")}{fill:none;stroke:${colors.brandDark};stroke-width:3;stroke-linejoin:round}`,
     `${$(".a")}{fill:none;stroke:${colors.accent};stroke-width:2;stroke-dasharray:7 5}`,
-    `${$(".sh")}{fill:${colors.accent};stroke:${colors.surface};stroke-width:1.5;pointer-events:none}`,
+    `${$(".sh")}{fill:${colors.accent};stroke:${colors.surface};stroke-width:${MARK_STROKE};pointer-events:none}`,
     `${$(".lb")}{fill:${colors.surface};stroke:${colors.muted};stroke-width:1}`,
-    `${$(".ld")}{fill:${colors.brand};stroke:${colors.surface};stroke-width:1.5}`,
+    `${$(".ld")}{fill:${colors.brand};stroke:${colors.surface};stroke-width:${MARK_STROKE}}`,
     `${$(".sb")}{fill:none;stroke:${colors.text};stroke-width:2}`,
     `${$(".r")}{stroke:${colors.accent};stroke-width:2.5;stroke-linecap:round}`,
     `${$(".t")}{fill:${colors.brandDark};stroke:${colors.surface};stroke-width:2.5}`,
@@ -135,7 +147,7 @@ export function mapStylesheet(colors: MapColors, { root, wide, rootExtra = "" }:
     `${$(".k")}{font-size:${px(TEXT.scale.narrow.size)}}`,
     `${$("a")}{cursor:pointer}`,
     `${$("a:focus")}{outline:none}`,
-    `${$("a circle")}{fill:${colors.brand};stroke:${colors.surface};stroke-width:1.5}`,
+    `${$("a circle")}{fill:${colors.brand};stroke:${colors.surface};stroke-width:${MARK_STROKE}}`,
     `${$("a .g,a:hover .g")}{fill:transparent;stroke:none}`,
     `${$("a text")}{fill:${colors.brandDark};text-decoration:underline}`,
     `${$("a .n")}{font-size:${px(TEXT.county.narrow.size)};font-weight:700;letter-spacing:.08em;text-transform:uppercase}`,
@@ -145,6 +157,10 @@ export function mapStylesheet(colors: MapColors, { root, wide, rootExtra = "" }:
     `${$("a:focus-visible circle")}{fill:${colors.focus};stroke:${colors.text};stroke-width:2.5;r:${focusDot}}`,
     `${$("a:focus-visible .g")}{fill:none;stroke:${colors.text};stroke-width:2;r:${TARGET_RADIUS}}`,
     `${$("a:focus-visible path")}{fill:${colors.focus};fill-opacity:.3;stroke:${colors.text};stroke-width:3}`,
+    // The shop's mark as its own town's link (that town's dot): it takes the pointer, darkens, shows focus.
+    `${$("a .sh")}{fill:${colors.accent};pointer-events:auto}`,
+    `${$("a:hover .sh")}{fill:${colors.accentDark};fill-opacity:1}`,
+    `${$("a:focus-visible .sh")}{fill:${colors.focus};fill-opacity:1;stroke:${colors.text};stroke-width:2.5}`,
     `${$(".v,.f")}{opacity:0;pointer-events:none}`,
     `${$("a:hover .v,a:hover .f,a:focus .v,a:focus .f")}{opacity:1}`,
     `${wide}{` +

@@ -7,6 +7,8 @@ import { LIST_EVERY_TOWN_UP_TO } from "../../internal/content/computed"
 import { countyNames } from "../../src/lib/phrases"
 import { countyPath, cityPath } from "../../src/lib/routes"
 import { countySlug } from "../../src/lib/slug"
+import { mapOffences } from "../fixtures/map-labels"
+import { expectNone } from "../offenders"
 
 const cities = readCities()
 const routes = builtRoutes()
@@ -110,5 +112,25 @@ describe("the maps drawn at build time", () => {
       return inImage === 0 && JSON.stringify(drawn) === JSON.stringify(listed) ? [] : [route]
     })
     expect(offenders).toEqual([])
+  })
+
+  // Issue 32: at 390 px a county line ran through "Round Lake" and Northfield's dot sat under the shop's mark;
+  // town pages' maps named their town across a county line, or under a neighbour's dot.
+  it("crosses no label with a line and covers none with a mark, nor a dot with the shop's, in any map file or town page's map, in either view", () => {
+    const townPages = cities.map((city) => cityPath(city.slug))
+    const offenders = [
+      ...mapFiles.flatMap((name) => {
+        const $ = readMap(`/maps/${name}`)
+        return mapOffences($).map((offence) => `${name} ${offence}`)
+      }),
+      ...townPages.flatMap((route) => {
+        const $ = page(route)
+        // Every town page draws its map: a missing one is an offence too, not a silent pass.
+        if ($("#about-town svg").length === 0) return [`${route} draws no map in #about-town`]
+        return mapOffences($, "#about-town svg").map((offence) => `${route} ${offence}`)
+      }),
+    ]
+    expect(mapFiles.length).toBeGreaterThan(0)
+    expectNone(offenders, "map labels crossed by a line or covered by a mark, or dots under the shop's")
   })
 })

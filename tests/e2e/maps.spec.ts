@@ -113,6 +113,37 @@ test("the overview's links are reachable by keyboard, one town after another, wi
   await expect(page.locator("#service-area ul a").first()).toBeFocused()
 })
 
+// Issue 32: the shop's mark stands for its own town (the address's city, when we serve it): that town's link
+// holds the mark instead of a dot, named and shown on focus as a dot's link is, and the mark takes the pointer.
+const business = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data/business.json"), "utf8"))
+const shopTown = cities.find((city) => city.name.toLowerCase() === String(business.address.city).toLowerCase())
+
+test("the shop's mark is its own town's link on the overview: named, focused and hovered as a dot's link is", async ({
+  page,
+}) => {
+  test.skip(!shopTown, "the shop's city is no town we serve")
+  if (!shopTown) return
+  await page.goto("/")
+  const frame = await overview(page)
+  const link = frame.getByRole("link", { name: shopTown.name, exact: true })
+  await expect(link).toHaveCount(1)
+  await expect(link).toHaveAttribute("href", `/service-area/${shopTown.slug}/`)
+  await expect(link.locator("circle")).toHaveCount(0)
+  const mark = link.locator("path.sh")
+  // Under the pointer the mark takes it (a dot's link does), darkens and shows the town's name.
+  await expect(mark).toHaveCSS("pointer-events", "auto")
+  await mark.hover()
+  await expect(mark).toHaveCSS("fill", rgb(tokens.get("color-accent-dark") ?? ""))
+  await expect(link.locator("text")).toHaveCSS("opacity", "1")
+  await link.focus()
+  await page.keyboard.press("Shift+Tab")
+  await page.keyboard.press("Tab")
+  await expect(link).toBeFocused()
+  await expect(mark).toHaveCSS("fill", rgb(tokens.get("color-focus") ?? ""))
+  await expect(mark).toHaveCSS("stroke", rgb(tokens.get("color-text") ?? ""))
+  await expect(link.locator("text")).toHaveCSS("opacity", "1")
+})
+
 test("a link of the overview opens its town's page in the whole window", async ({ page }) => {
   await page.goto("/")
   const frame = await overview(page)

@@ -17,6 +17,8 @@ export interface LocatorMapData {
   readonly scale: { readonly x: number; readonly y: number; readonly width: number; readonly label: MapLabelData }
   readonly shop: { readonly x: number; readonly y: number; readonly label: MapLabelData | null }
   readonly town: { readonly x: number; readonly y: number; readonly label: MapLabelData | null }
+  /** True on the shop's own town's map: the shop's mark stands for the town, which has no dot of its own. */
+  readonly shopTown: boolean
   readonly route: {
     readonly x1: number
     readonly y1: number
@@ -31,6 +33,8 @@ export interface LocatorMapData {
     readonly y: number
     readonly label: MapLabelData
     readonly labelShown: boolean
+    /** True for the shop's own town: the shop's mark stands for its dot and carries its link. */
+    readonly shop: boolean
   }>
 }
 
@@ -58,6 +62,8 @@ const STYLESHEET = mapStylesheet(TOKEN_COLORS, {
 export function LocatorMap({ map }: { map: LocatorMapData }) {
   const id = React.useId()
   const { scale, route, town, shop } = map
+  // The shop's mark is drawn once: as its own town's link when that town is a nearby town the map links.
+  const shopLinked = map.neighbours.some((neighbour) => neighbour.shop)
   return (
     <svg
       viewBox={`0 0 ${map.width} ${map.height}`}
@@ -83,15 +89,19 @@ export function LocatorMap({ map }: { map: LocatorMapData }) {
         <MapLabel label={scale.label} className="k" />
         <line x1={route.x1} y1={route.y1} x2={route.x2} y2={route.y2} className="r" />
         <MapLabel label={route.label} className="m" />
-        <path d={shopPath(shop.x, shop.y)} className="sh" />
+        {shopLinked ? null : <path d={shopPath(shop.x, shop.y)} className="sh" />}
         {shop.label ? <MapLabel label={shop.label} className="p" /> : null}
-        <circle cx={town.x} cy={town.y} r={TOWN_DOT_RADIUS} className="t" />
+        {map.shopTown ? null : <circle cx={town.x} cy={town.y} r={TOWN_DOT_RADIUS} className="t" />}
         {town.label ? <MapLabel label={town.label} className="tn" /> : null}
       </g>
       {map.neighbours.map((neighbour) => (
         <a key={neighbour.slug} href={cityPath(neighbour.slug)}>
           <circle cx={neighbour.x} cy={neighbour.y} r={TARGET_RADIUS} className="g" />
-          <circle cx={neighbour.x} cy={neighbour.y} r={DOT_RADIUS.narrow} />
+          {neighbour.shop ? (
+            <path d={shopPath(neighbour.x, neighbour.y)} className="sh" />
+          ) : (
+            <circle cx={neighbour.x} cy={neighbour.y} r={DOT_RADIUS.narrow} />
+          )}
           <MapLabel label={neighbour.label} className={neighbour.labelShown ? undefined : "f"} />
         </a>
       ))}
@@ -108,6 +118,7 @@ export const query = graphql`
     anchor
   }
   fragment LocatorMapFields on LocatorMap {
+    shopTown
     width
     height
     title
@@ -160,6 +171,7 @@ export const query = graphql`
       x
       y
       labelShown
+      shop
       label {
         ...MapLabelFields
       }
