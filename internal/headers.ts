@@ -97,6 +97,8 @@ export const EDITOR: readonly Header[] = [
 ]
 
 const MAP_FILE_PATH = new RegExp(`^/${MAPS_FOLDER}/[^/]+\\.svg$`)
+/** Gatsby's chunk map, moved into a file named by its content (internal/chunk-map-file.ts). */
+const CHUNK_MAP_FILE_PATH = /^\/chunk-map-[0-9a-f]{20}\.js$/
 
 /** A file Gatsby serves with a year's cache: its hashed bundles, and everything under /static/ (its `/static/*` rule). */
 const cachedForAYearByGatsby = (path: string, headers: readonly Header[]): boolean =>
@@ -121,7 +123,9 @@ export function siteHeaderRules(routes: RoutesManifest): HeaderRoutes {
     if (route.type !== "static") return []
     const path = fileAddress(route.filePath)
     if (MAP_FILE_PATH.test(path)) return [{ path, headers: [...MAP_FILE] }]
-    return cachedForAYearByGatsby(path, route.headers) ? [{ path, headers: [CACHED_FOR_A_YEAR] }] : []
+    return cachedForAYearByGatsby(path, route.headers) || CHUNK_MAP_FILE_PATH.test(path)
+      ? [{ path, headers: [CACHED_FOR_A_YEAR] }]
+      : []
   })
   return [
     { path: "/*", headers: [...EVERY_PATH] },

@@ -3,6 +3,7 @@ import path from "path"
 import type { GatsbyNode } from "gatsby"
 import { hasReplacementCharacter, withoutNulBytes } from "../clean-html"
 import { addPagePolicy } from "../csp"
+import { withChunkMapFile } from "../chunk-map-file"
 import { robotsTxt } from "../robots"
 import { writeEditor } from "../cms/admin-files"
 import { ADMIN_DIR_NAME } from "../cms/admin-path"
@@ -33,7 +34,8 @@ const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
 /**
  * After the build: robots.txt from the same siteUrl as canonicals and sitemap,
  * the maps drawn as files (public/maps/, internal/maps/), each page's
- * Content-Security-Policy (see internal/csp.ts), and the editor at /admin/
+ * Content-Security-Policy (see internal/csp.ts), Gatsby's chunk map moved into
+ * a file of its own (internal/chunk-map-file.ts), and the editor at /admin/
  * (Decap CMS from node_modules, its config.yml from the content model), and
  * for the functions that count taps on the phone number, the pages built and
  * the editor's repository (internal/call-taps.ts, CALL_TAPS_SITE_FILE).
@@ -48,6 +50,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
   const files = htmlFiles(PUBLIC_DIR)
   const damaged: string[] = []
   const missingMaps = new Set<string>()
+  const chunkMaps = new Set<string>()
   for (const file of files) {
     const html = withoutNulBytes(fs.readFileSync(file))
     if (hasReplacementCharacter(html)) damaged.push(path.relative(PUBLIC_DIR, file))
@@ -55,7 +58,15 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
     for (const [src] of text.matchAll(MAP_REFERENCE)) {
       if (!fs.existsSync(path.join(PUBLIC_DIR, src))) missingMaps.add(`${path.relative(PUBLIC_DIR, file)} -> ${src}`)
     }
-    fs.writeFileSync(file, addPagePolicy(text))
+    const moved = withChunkMapFile(text)
+    if (moved.file && !chunkMaps.has(moved.file.name)) {
+      fs.writeFileSync(path.join(PUBLIC_DIR, moved.file.name), moved.file.body)
+      chunkMaps.add(moved.file.name)
+    }
+    fs.writeFileSync(file, addPagePolicy(moved.html))
+  }
+  if (chunkMaps.size > 1) {
+    reporter.panicOnBuild(`Pages of one build carry different chunk maps: ${[...chunkMaps].join(", ")}`)
   }
   if (missingMaps.size > 0) {
     reporter.panicOnBuild(

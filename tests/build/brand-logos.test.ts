@@ -7,12 +7,28 @@ import { expectEvery } from "../offenders"
 const brands = readBrands()
 const featured = brands.filter((brand) => brand.featured).map((brand) => brand.name)
 
-/** The URLs and pixel densities of a srcset ("a.avif,b.avif 2x": no descriptor is 1x). */
-const candidates = (srcset: string) =>
-  srcset
-    .split(",")
-    .map((part) => part.trim().split(/\s+/))
-    .map(([url, density = "1x"]) => ({ url, density }))
+/**
+ * The URLs and pixel densities of a srcset ("a.avif, b.avif 2x": no descriptor is 1x), read as
+ * HTML's parser does: a URL runs to the next space (a comma inside it is part of it, a comma at
+ * its end ends the candidate), and its descriptor runs to the next comma.
+ */
+function candidates(srcset: string): { url: string; density: string }[] {
+  const found: { url: string; density: string }[] = []
+  let rest = srcset
+  for (;;) {
+    rest = rest.replace(/^[\s,]+/, "")
+    if (!rest) return found
+    const url = /^\S+/.exec(rest)?.[0] ?? ""
+    rest = rest.slice(url.length)
+    if (url.endsWith(",")) {
+      found.push({ url: url.replace(/,+$/, ""), density: "1x" })
+      continue
+    }
+    const descriptor = /^\s*([^,]*)/.exec(rest)?.[1].trim() ?? ""
+    rest = rest.replace(/^[^,]*/, "")
+    found.push({ url, density: descriptor || "1x" })
+  }
+}
 
 describe("home page brand logos", () => {
   const $ = page("/")
