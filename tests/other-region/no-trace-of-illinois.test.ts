@@ -61,7 +61,7 @@ describe(`a copy of the site for ${business.address.city}, ${business.address.re
       (town) => {
         const $ = page(`/service-area/${town.slug}/`)
         const problems: string[] = []
-        if (!$("h1").text().includes(`${town.name}, ${town.county} County`)) problems.push(`h1 "${$("h1").text()}"`)
+        if (!$("h1").text().includes(`${town.name} (${town.county} County)`)) problems.push(`h1 "${$("h1").text()}"`)
         if (!$("head > title").text().includes(`${town.name}, ${business.address.region}`)) {
           problems.push(`title "${$("head > title").text()}"`)
         }
