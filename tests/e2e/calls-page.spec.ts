@@ -1,5 +1,15 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+import os from "node:os"
+import path from "node:path"
+import readline from "node:readline"
 import type { Page } from "@playwright/test"
-import { CALL_REPORT_ENDPOINT } from "../../src/lib/call-tap"
+import { CALL_REPORT_ENDPOINT, CALL_TAP_ENDPOINT } from "../../src/lib/call-tap"
+import { CALL_TAPS_SITE_ENV } from "../../internal/call-taps-file"
+import takeTap from "../../netlify/functions/call-tap.mts"
+import report, { GITHUB_API_ENV } from "../../netlify/functions/call-report.mts"
 import { netlifyHeaders } from "./editor-setup"
 import { expect, test } from "./fixtures"
 
@@ -131,4 +141,109 @@ test("the editor links to its Calls page", async ({ page }) => {
   await link.click()
   await expect(page).toHaveURL(/\/admin\/calls\/$/)
   await expect(page.getByRole("link", { name: "← Back to the editor" })).toHaveAttribute("href", "/admin/")
+})
+
+/**
+ * The real store and the real functions: @netlify/blobs' own local server (scripts/blobs-server.mjs)
+ * on a fresh folder, taps stored by the tap function (netlify/functions/call-tap.mts), and the
+ * page's report answered by the report function (call-report.mts), which asks a local stand-in
+ * for GitHub's API whether the token may push. Nothing is mocked but GitHub.
+ */
+test.describe("over a seeded store", () => {
+  const TAPS = [
+    { path: "/", placement: "header", count: 3 },
+    { path: "/", placement: "hero", count: 2 },
+    { path: "/coupons/", placement: "prompt", count: 1 },
+  ]
+  const SITE = "https://site.test"
+  let blobs: ChildProcess | undefined
+  let github: http.Server | undefined
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "calls-page-blobs-"))
+  const saved = { ...process.env }
+
+  test.beforeAll(async () => {
+    const token = "local-blobs-token"
+    blobs = spawn(process.execPath, [path.resolve("scripts/blobs-server.mjs"), folder, token], {
+      stdio: ["ignore", "pipe", "inherit"],
+    })
+    const port = await new Promise<number>((resolve) =>
+      readline
+        .createInterface({ input: blobs!.stdout! })
+        .once("line", (line) => resolve((JSON.parse(line) as { port: number }).port)),
+    )
+    const url = `http://127.0.0.1:${port}`
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+      JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: "local-site", token }),
+    ).toString("base64")
+    process.env[CALL_TAPS_SITE_ENV] = path.resolve("tests/fixtures/call-taps/site.json")
+    // GitHub's answer for the editor's repository: this token may push.
+    github = http.createServer((request, response) => {
+      const mayPush = request.headers.authorization === `Bearer ${TOKEN}`
+      response.writeHead(mayPush ? 200 : 401, { "content-type": "application/json" })
+      response.end(
+        JSON.stringify(mayPush ? { permissions: { push: true, pull: true } } : { message: "Bad credentials" }),
+      )
+    })
+    await new Promise<void>((resolve) => github!.listen(0, "127.0.0.1", resolve))
+    process.env[GITHUB_API_ENV] = `http://127.0.0.1:${(github.address() as AddressInfo).port}`
+    for (const { path: pagePath, placement, count } of TAPS) {
+      for (let tap = 0; tap < count; tap += 1) {
+        const answer = await takeTap(
+          new Request(`${SITE}${CALL_TAP_ENDPOINT}`, {
+            method: "POST",
+            headers: { origin: SITE, "content-type": "text/plain;charset=UTF-8" },
+            body: JSON.stringify({ path: pagePath, placement }),
+          }),
+        )
+        expect(answer.status, `the tap function took ${pagePath} ${placement}`).toBe(204)
+      }
+    }
+  })
+
+  test.afterAll(async () => {
+    blobs?.kill("SIGTERM")
+    await new Promise<void>((resolve) => (github ? github.close(() => resolve()) : resolve()))
+    fs.rmSync(folder, { recursive: true, force: true })
+    for (const name of ["NETLIFY_BLOBS_CONTEXT", CALL_TAPS_SITE_ENV, GITHUB_API_ENV]) {
+      if (saved[name] === undefined) delete process.env[name]
+      else process.env[name] = saved[name]
+    }
+  })
+
+  test("the Calls page shows the taps the tap function stored, as the report function counts them", async ({
+    page,
+    problems,
+  }) => {
+    await page.addInitScript((token) => {
+      localStorage.setItem("decap-cms-user", JSON.stringify({ token, backendName: "github", login: "owner" }))
+    }, TOKEN)
+    await page.route(`**${CALL_REPORT_ENDPOINT}?*`, async (route) => {
+      const request = route.request()
+      const answer = await report(
+        new Request(request.url(), { headers: { authorization: (await request.headerValue("authorization")) ?? "" } }),
+      )
+      await route.fulfill({
+        status: answer.status,
+        headers: Object.fromEntries(answer.headers),
+        body: Buffer.from(await answer.arrayBuffer()),
+      })
+    })
+    await page.goto("/admin/calls/")
+    const total = TAPS.reduce((sum, { count }) => sum + count, 0)
+    await expect(page.getByText(new RegExp(`^${total} taps on the phone number from `))).toBeVisible()
+    const perPage = page.getByRole("table", { name: "Taps per page" })
+    await expect(perPage.getByRole("row", { name: "/ 5" })).toBeVisible()
+    await expect(perPage.getByRole("row", { name: "/coupons/ 1" })).toBeVisible()
+    const perButton = page.getByRole("table", { name: "Taps per button" })
+    await expect(perButton.getByRole("row", { name: /^Header.* 3$/ })).toBeVisible()
+    await expect(perButton.getByRole("row", { name: /^Top of the page 2$/ })).toBeVisible()
+    const chart = page.getByRole("img", { name: /^Taps per day/ })
+    await expect(chart.locator("rect")).toHaveCount(7)
+    // Every tap was today (in Chicago): today's bar, the last, is the only one.
+    const heights = await chart
+      .locator("rect")
+      .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute("height"))))
+    expect(heights.map((height) => height > 0)).toEqual([false, false, false, false, false, false, true])
+    expect(problems).toEqual([])
+  })
 })

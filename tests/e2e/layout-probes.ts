@@ -426,12 +426,15 @@ export function pressesToForeignFrame(direction: number): number {
 
 /**
  * The sticky header as it stays once the reader has scrolled a screen and a
- * half down (or to the bottom of a shorter page): what is wrong with it, or
+ * half down (or to the bottom of a shorter page), focus taken from wherever
+ * it was: what is wrong with it, or
  * nothing. It must be at most `maxHeight` px of the screen (its visible part),
  * with the call button and the opening status wholly in that part. Leaves the
  * page scrolled.
  */
 export async function scrolledHeaderProblems(maxHeight: number): Promise<string[]> {
+  // A reader scrolling, not a keyboard's focus in the header (which brings the whole header back).
+  if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
   const root = document.documentElement
   window.scrollTo({
     top: Math.min(window.innerHeight * 1.5, root.scrollHeight - window.innerHeight),
