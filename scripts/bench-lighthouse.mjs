@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Lighthouse benchmark of the seven templates. A benchmark, not a test: it prints
+ * Lighthouse benchmark of the six templates Lighthouse measures (all but the privacy note). A benchmark, not a test: it prints
  * figures and never fails on them (the gate in `npm test` is separate).
  *
  * Builds nothing: it serves the build already in public/ as Netlify would
@@ -15,7 +15,7 @@
  *
  *   npm run bench:lighthouse [-- --runs 5] [--pages /,/coupons/] [--encodings gzip|br,gzip] [--details] [--fresh-browser]
  *
- * --pages: a comma-separated subset of the seven templates (all seven by default).
+ * --pages: a comma-separated subset of the six templates (all six by default).
  *
  * --encodings: what the server offers; gzip by default, so bytes compare with
  *   the gzip size budget; "br,gzip" serves brotli to Chromium, as Netlify does.

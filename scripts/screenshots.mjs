@@ -32,7 +32,7 @@ import engines from "./engines.cjs"
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
-  LIGHTHOUSE_PAGES,
+  TEMPLATES,
   UNKNOWN_PATH,
   scrollDownThePage,
   unloadedImages,
@@ -118,7 +118,7 @@ if (widths.some((width) => !Number.isInteger(width) || width < 200)) {
   console.error(`--widths: whole numbers of CSS pixels, e.g. 320,390 (got ${flag("--widths")})`)
   process.exit(1)
 }
-const pages = list(flag("--pages")) ?? [...LIGHTHOUSE_PAGES, NOT_FOUND_PATH]
+const pages = list(flag("--pages")) ?? [...TEMPLATES.map((template) => template.path), NOT_FOUND_PATH]
 const outDir = path.resolve(flag("--out") ?? path.join(root, "screenshots"))
 fs.mkdirSync(outDir, { recursive: true })
 

@@ -42,7 +42,11 @@ const PHONES = [
   { width: 390, height: 844 },
 ] as const
 const SLIM_HEADER_MAX = 64
-/** The pages whose call buttons the sweep taps: between them, every placement of the closed list. */
+/**
+ * The pages whose call buttons the sweep taps at a phone's width, each placement once (the header's
+ * and the footer's on the first): between them, every placement of the closed list. The same pages
+ * have their scrolled header measured on three phones: the header is one component on every page.
+ */
 const TAP_PAGES = new Set(["/", "/brands/"])
 
 export interface Visit {
@@ -401,7 +405,7 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
   // The 404 page's own address answers 404, as does Gatsby's look-up of its page data.
   const expected = [page, page.replace(/\/$/, ""), `/page-data${page}page-data.json`].map((one) => `${one} 404`)
   result.failedRequests = failed.filter((request) => !(page === UNKNOWN_PATH && expected.includes(request)))
-  if (width < 1024) {
+  if (width < 1024 && TAP_PAGES.has(page)) {
     for (const phone of PHONES) {
       await tab.resize(phone.width, phone.height)
       const problems = await tab.evaluate(scrolledHeaderProblems, SLIM_HEADER_MAX)
@@ -563,13 +567,19 @@ export async function sweepEngine(engineName: EngineName, { width, height, readi
     try {
       const tab = await engine.tab()
       const visits: Visit[] = []
+      const tapped = new Set<string>()
       for (const page of PAGES) {
         const { result, placements } = await visit(tab, server, page, width, height, failed)
-        if (TAP_PAGES.has(page)) {
-          result.taps = await tapEveryCall(engine, tab, placements, server, `${server.origin}${page}`, page, {
-            width,
-            height,
-          })
+        if (TAP_PAGES.has(page) && width < 1024) {
+          const untapped = [...new Set(placements)].filter((placement) => !tapped.has(placement))
+          untapped.forEach((placement) => tapped.add(placement))
+          if (placements.length === 0) result.taps = ["no call button to tap"]
+          else if (untapped.length > 0) {
+            result.taps = await tapEveryCall(engine, tab, untapped, server, `${server.origin}${page}`, page, {
+              width,
+              height,
+            })
+          }
         }
         visits.push(result)
       }
