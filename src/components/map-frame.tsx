@@ -1,7 +1,6 @@
 import * as React from "react"
 import { MapPin } from "lucide-react"
 import { DECORATIVE_ICON } from "../lib/decorative-icon"
-import { useFrameFocus } from "../hooks/use-frame-focus"
 import { useHydrated } from "../hooks/use-hydrated"
 import * as styles from "./map-frame.module.css"
 
@@ -31,7 +30,6 @@ export function MapFrame({ links, title, place, height = 400 }: MapFrameProps) {
   const frameRef = React.useRef<HTMLIFrameElement>(null)
   /** Whether focus was in the placeholder when it gave way: it then moves to the frame. */
   const moveFocus = React.useRef(false)
-  useFrameFocus(frameRef)
 
   React.useEffect(() => {
     const box = boxRef.current

@@ -256,9 +256,11 @@ export function watchFocus() {
     const inner = element.getBoundingClientRect()
     const box = new DOMRect(inner.x + dx, inner.y + dy, inner.width, inner.height)
     // A map's link shows its focus with its own marks (maps.spec.ts): here, a link
-    // in a frame must stay clear of the header and in view. Anything else, a
-    // frame whose own document has focus included, shows an indicator.
-    if (!frame && element instanceof HTMLElement) {
+    // in a frame must stay clear of the header and in view. A frame of another
+    // origin shows focus in its own document, which the page cannot see. Anything
+    // else, a frame of ours whose own document has focus included, shows an indicator.
+    const foreignFrame = element instanceof HTMLIFrameElement && !element.contentDocument
+    if (!frame && element instanceof HTMLElement && !foreignFrame) {
       const style = getComputedStyle(element)
       const indicated =
         (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none"
