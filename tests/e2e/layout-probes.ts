@@ -426,6 +426,14 @@ export function pressesToForeignFrame(direction: number): number {
   return next < 0 ? Infinity : next - at
 }
 
+/** Phones (issue 32): once scrolled, the sticky header is one row of at most SLIM_HEADER_MAX px on each. */
+export const PHONES = [
+  { width: 320, height: 568 },
+  { width: 375, height: 667 },
+  { width: 390, height: 844 },
+] as const
+export const SLIM_HEADER_MAX = 64
+
 /**
  * The sticky header as it stays once the reader has scrolled a screen and a
  * half down (or to the bottom of a shorter page), focus taken from wherever

@@ -7,6 +7,8 @@ import {
   cardRowsNotFilled,
   firstScreen,
   focusRecord,
+  PHONES,
+  SLIM_HEADER_MAX,
   pressesToForeignFrame,
   scrolledHeaderProblems,
   sidewaysOverflow,
@@ -24,13 +26,6 @@ import {
 const WIDTHS = [320, 390, 768, 1280, 1440, 1920]
 const PAGES = [...TEMPLATES.map((template) => template.path), UNKNOWN_PATH]
 const HEIGHT = 900
-/** Phones (issue 32): once scrolled, the sticky header is one row of at most 64 px on each. */
-const PHONES = [
-  { width: 320, height: 568 },
-  { width: 375, height: 667 },
-  { width: 390, height: 844 },
-] as const
-const SLIM_HEADER_MAX = 64
 /** The small phone whose first screen must show the headline and the first call button. */
 const FIRST_SCREEN = { width: 375, height: 667 }
 

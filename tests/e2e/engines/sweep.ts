@@ -4,7 +4,13 @@ import readline from "node:readline"
 import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../../scripts/browser.cjs"
 import { launchEngine, type Engine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
 import { business } from "../fixtures"
-import { scrolledHeaderProblems, sidewaysOverflow, wrappedPhoneNumbers } from "../layout-probes"
+import {
+  PHONES,
+  SLIM_HEADER_MAX,
+  scrolledHeaderProblems,
+  sidewaysOverflow,
+  wrappedPhoneNumbers,
+} from "../layout-probes"
 
 /**
  * The engines' sweep (run by tests/e2e/engines.sweep.ts, judged by tests/e2e/engines.spec.ts).
@@ -42,13 +48,6 @@ const OWN_MAP_FRAME = "iframe[src^='/maps/']"
 const INLINE_MAP = "main svg[role='group']"
 const TEL_LINK = "a[href^='tel:']"
 const TEL = `tel:${business.phone.e164}`
-/** The phones the scrolled header is measured on (the phone width's visits), and its most height there. */
-const PHONES = [
-  { width: 320, height: 568 },
-  { width: 375, height: 667 },
-  { width: 390, height: 844 },
-] as const
-const SLIM_HEADER_MAX = 64
 /**
  * The pages whose call buttons the sweep taps at a phone's width, each placement once (the header's
  * and the footer's on the first): between them, every placement of the closed list. The same pages
