@@ -10,7 +10,7 @@ import * as React from "react"
  */
 export function useFrameFocus(
   frame: React.RefObject<HTMLIFrameElement | null>,
-  entered?: (frame: HTMLIFrameElement) => void,
+  entered: (frame: HTMLIFrameElement) => void,
 ) {
   React.useEffect(() => {
     const mark = () => {
@@ -18,7 +18,7 @@ export function useFrameFocus(
       if (!element) return
       if (document.activeElement === element) {
         element.dataset.focused = "true"
-        entered?.(element)
+        entered(element)
       } else delete element.dataset.focused
     }
     const left = () => {
