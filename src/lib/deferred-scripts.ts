@@ -6,12 +6,16 @@
  * `_gatsby-scripts` slice at the end of <body>. Async scripts still download
  * while the page loads and sometimes run before the first paint. gatsby-ssr
  * puts them inside a <template> (inert: nothing is fetched or run) followed by
- * this loader. Once the window has loaded and the browser has reported the
- * first contentful paint (the `load` event can come first on a small page), it
- * copies each script into the document, in order: inline ones run at once,
- * files download and run in insertion order (async = false), as webpack expects.
- * Where paint timing is not supported it waits for `load` and the next frame;
- * if no paint is reported within 3 s of `load` it goes ahead anyway.
+ * this loader. Once the window has loaded and the page has painted, it copies
+ * each script into the document, in order: inline ones run at once, files
+ * download and run in insertion order (async = false), as webpack expects.
+ * Painted: the browser has reported the first contentful paint (the `load`
+ * event can come first on a small page), or ten frames have been drawn since
+ * `load` with no report: Firefox reports none for a page opened at a fragment
+ * it scrolls to (/#contact, where every menu link of another page leads), and
+ * a fixed wait for the report kept those pages' scripts back 3 s. Chromium
+ * reports its paint a frame or two after the frame that drew it (a test reads
+ * that the scripts start after it), so ten frames leave it ample time.
  *
  * The <link rel="manifest"> waits in the template too: Chrome fetches the
  * manifest and an icon from it as soon as the page has loaded, which on a page
@@ -59,13 +63,18 @@ const LOADER = `(function () {
       painted = true;
       next();
     }).observe({ type: "paint", buffered: true });
-  } else {
+  }
+  var frames = 0;
+  function frame() {
+    if (started || painted) return;
+    if (frames++ < 10) return requestAnimationFrame(frame);
     painted = true;
+    next();
   }
   function onLoad() {
     loaded = true;
-    if (!painted) setTimeout(run, 3000);
-    requestAnimationFrame(next);
+    next();
+    frame();
   }
   if (loaded) onLoad();
   else addEventListener("load", onLoad);
