@@ -443,10 +443,12 @@ function watchClicks(hold: boolean) {
 
 /**
  * Taps each call button of the page. Chromium taps each in a tab of its own (once it has handed a
- * tel: link to the system, it takes no more input in that tab); WebKitGTK's driver holds one session
- * at a time, so its taps share the visit's tab, opening the page afresh for each (WebKit follows the
- * link to a page of its own); Firefox taps them all in one tab of its own, each tap held back by the
- * test once the site has let it through. It names each tap that did not send exactly one beacon
+ * tel: link to the system, it takes no more input in that tab). Firefox and WebKit tap them all on
+ * the page opened once, each tap held back by the test once the site has let it through (the
+ * click's default not prevented is what dials): Firefox in a tab of its own, WebKit in the visit's
+ * tab (WebKitGTK's driver holds one session at a time). WebKitGTK has no dialler: a tap let through
+ * loads an error page in place of ours, as no phone's browser does, and that load now and then
+ * cancelled the beacon the tap had just sent. It names each tap that did not send exactly one beacon
  * with the page's path and the button's placement, or whose click the site held back (then the
  * link does not dial).
  */
@@ -461,13 +463,11 @@ async function tapEveryCall(
 ): Promise<string[]> {
   const problems: string[] = []
   if (placements.length === 0) return ["no call button to tap"]
-  // Firefox taps every button in one tab of its own, the page opened once: the test holds each tap
-  // back after the site has let it through (the click's default not prevented is what dials).
-  const hold = engine.name === "firefox"
-  const shared = hold ? await engine.tab() : undefined
+  const hold = engine.name !== "chromium"
+  const shared = engine.name === "firefox" ? await engine.tab() : engine.name === "webkit" ? visitTab : undefined
   let opened = false
   for (const placement of placements) {
-    const tab = shared ?? (engine.name === "webkit" ? visitTab : await engine.tab())
+    const tab = shared ?? (await engine.tab())
     try {
       if (!opened) {
         await tab.open(url, size.width, size.height)
@@ -502,7 +502,7 @@ async function tapEveryCall(
       // A second beacon of the same tap would be in by now.
       await pause(300)
       // Where the tab is now: still on the page, with the clicks it heard; or, where the engine follows
-      // the tel: link to a page of its own (WebKitGTK has no dialler: "The URL can't be shown"), on that.
+      // the tel: link to a page of its own, on that.
       const after = await poll(
         () =>
           tab.evaluate(() => ({
@@ -529,7 +529,7 @@ async function tapEveryCall(
       if (tab !== visitTab && tab !== shared) await tab.close()
     }
   }
-  await shared?.close()
+  if (shared !== visitTab) await shared?.close()
   return problems
 }
 
