@@ -115,11 +115,39 @@ export async function scrollThrough(page: import("@playwright/test").Page) {
   await expect.poll(() => page.evaluate(unloadedImages)).toEqual([])
 }
 
-/** Waits until the section with this id sits below the sticky header, its heading in view. */
+/**
+ * In the page: once the page has stopped scrolling (the same scroll position ten frames running: a
+ * smooth scroll is judged where it ends, not on its way), where the section with this id is
+ * against the sticky header as it shows then: null when the section starts at or below the
+ * header's bottom and its heading is in view, else what a reader sees. Self-contained: its source
+ * is sent to the page.
+ */
+export function sectionLanding(id: string): Promise<string | null> {
+  const judge = () => {
+    const header = document.querySelector("header")?.getBoundingClientRect()
+    const section = document.getElementById(id)?.getBoundingClientRect()
+    const heading = document.querySelector(`#${id} h2`)?.getBoundingClientRect()
+    if (!header || !section || !heading) return "the header, the section or its heading is missing"
+    if (section.top < Math.floor(header.bottom) - 1)
+      return `the section starts at y ${Math.round(section.top)} px, under the header (to y ${Math.round(header.bottom)} px)`
+    if (heading.bottom <= 0 || heading.top >= window.innerHeight)
+      return `its heading is off screen, at y ${Math.round(heading.top)} px of ${window.innerHeight} px`
+    return null
+  }
+  return new Promise((resolve) => {
+    let last = Number.NaN
+    let still = 0
+    const frame = () => {
+      still = window.scrollY === last ? still + 1 : 0
+      last = window.scrollY
+      if (still >= 10) resolve(judge())
+      else requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  })
+}
+
+/** Waits up to 5 s until the section with this id sits below the sticky header, its heading in view, once the page is still. */
 export async function expectBelowHeader(page: import("@playwright/test").Page, id: string) {
-  const header = await page.locator("header").boundingBox()
-  await expect
-    .poll(async () => (await page.locator(`#${id}`).boundingBox())?.y ?? -1, { timeout: 5000 })
-    .toBeGreaterThanOrEqual(Math.floor((header?.y ?? 0) + (header?.height ?? 0)) - 1)
-  await expect(page.locator(`#${id} h2`).first()).toBeInViewport()
+  await expect.poll(() => page.evaluate(sectionLanding, id), { timeout: 5000 }).toBeNull()
 }
