@@ -6,9 +6,8 @@
  *      EDITED_COPY_DIR; the owner edits it through the editor (a coupon's title,
  *      a new town, the shop's street, one brand more, a closure, an offer's end)
  *      and publishes each edit;
- *   2. the copy is built, starting from what the site's own build left in .cache/
- *      (webpack's and the image plugin's caches), so it pays for what
- *      the edits changed rather than a whole cold build; its time is printed;
+ *   2. the copy is built, on webpack's cache of the site's own build
+ *      (scripts/project-copy.cjs, buildWarm); its time is printed;
  *   3. its pages are checked in the browser (tests/e2e/edited-copy.spec.ts, the
  *      edited-copy project): every edit shows;
  *   4. the build-output suite (tests/build) runs on that built copy, as it runs

@@ -20,18 +20,18 @@
  *                 a fixed instant; no page carries a trace of Illinois, and the opening status,
  *                 the notice and the coupons read right at fixed instants and device time
  *                 zones in Chromium (scripts/other-region-check.mjs)
- *   lighthouse    the Lighthouse gate, one check per rule on six pages (scripts/lighthouse-gate.mjs)
  *   size-budget   the home page's bytes as Chromium transfers them (scripts/size-budget.mjs)
+ *   lighthouse    the Lighthouse gate, one check per rule on six pages (scripts/lighthouse-gate.mjs)
  * A stage that cannot report its own counts counts as one check.
  *
  * Never more heavy work at once than the machine has cores (os.availableParallelism()): a
  * Gatsby build, a browser with its pages, jest and tsc each take one core, and a stage runs
  * only when a core is free (STAGES below: what each waits for, in the order preferred). The
  * browser stages run one Playwright worker a core; the copies' stages do one thing at a time
- * (edit, build, browse, jest). Lighthouse takes every core (timings are its measure), then
- * the size budget (bytes within a quiet window). The table says how many cores each stage
- * held and what ran beside it; the closing lines name the slowest tests and any test over
- * 60 s or past a third of its time limit.
+ * (edit, build, browse, jest); the size budget is a browser too (it counts bytes, which the
+ * work beside it does not change). Lighthouse takes every core, last (timings are its measure).
+ * The table says how many cores each stage held and what ran beside it; the closing lines name
+ * the slowest tests and any test over 60 s or past a third of its time limit.
  *
  *   node scripts/test-all.mjs [--sequential] [--keep] [--quick]
  * --sequential: one stage at a time (each stage's own time).
@@ -217,17 +217,15 @@ const STAGES = [
   { name: "engines-1280", after: ["build"], cores: 1, body: engineSweeps("engines-1280", 1280) },
   { name: "typecheck", after: ["build"], cores: 1, body: () => check("typecheck", "npx", ["tsc", "--noEmit"]) },
   { name: "build-output", after: ["build"], cores: 1, body: (cores) => jest("build-output", "build-output", cores) },
-  { name: "engine-rules", after: ["engines-390", "engines-1280"], cores: 1, body: engineRules },
-]
-const MEASURING = [
-  { name: "lighthouse", after: STAGES.map((one) => one.name), cores: Infinity, body: lighthouse },
   {
     name: "size-budget",
-    after: ["lighthouse"],
-    cores: Infinity,
+    after: ["build"],
+    cores: 1,
     body: () => check("size-budget", "node", ["scripts/size-budget.mjs"]),
   },
+  { name: "engine-rules", after: ["engines-390", "engines-1280"], cores: 1, body: engineRules },
 ]
+const MEASURING = [{ name: "lighthouse", after: STAGES.map((one) => one.name), cores: Infinity, body: lighthouse }]
 
 /**
  * Runs every stage once what it waits for has passed, never taking more cores than the machine has
