@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test"
 import AxeBuilder from "@axe-core/playwright"
 import {
   MAP_HOST_FRAME,
@@ -5,9 +6,11 @@ import {
   UNKNOWN_PATH,
   business,
   expect,
+  expectNetlifyHeaders,
   gotoHydrated,
   scrollThrough,
   test,
+  watchCspViolations,
 } from "./fixtures"
 import { IBM_POLICY, checkWithIbm } from "./ibm-checker"
 
@@ -15,14 +18,56 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 /** Both engines check each template at a phone's width and a desktop's. */
 const A11Y_WIDTHS = [390, 1280] as const
 
+interface AccessibilityFindings {
+  /** Each page's axe violations over both widths, "{width} px {rule}: {targets}". */
+  axe: Map<string, string[]>
+  /** IBM Equal Access failures of every page, "{path} at {width} px: {finding}". */
+  ibm: string[]
+}
+
+/**
+ * Both accessibility engines on one visit of each page at each width: axe on the page as it
+ * opens, IBM Equal Access once it has been scrolled through (lazy frames hold their documents).
+ * The first test to ask in a worker takes the measurements; the others read them.
+ */
+async function measureAccessibility(page: Page): Promise<AccessibilityFindings> {
+  const found: AccessibilityFindings = { axe: new Map(), ibm: [] }
+  for (const width of A11Y_WIDTHS) {
+    await page.setViewportSize({ width, height: 844 })
+    for (const path of [...TEMPLATES.map((template) => template.path), UNKNOWN_PATH]) {
+      await gotoHydrated(page, path)
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+      found.axe.set(path, [
+        ...(found.axe.get(path) ?? []),
+        ...results.violations.map((v) => `${width} px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ])
+      await scrollThrough(page)
+      const findings = await checkWithIbm(page)
+      found.ibm.push(...findings.failures.map((line) => `${path} at ${width} px: ${line}`))
+      const review = Object.entries(findings.forReview)
+      const total = review.reduce((sum, [, count]) => sum + count, 0)
+      const rules = review.map(([rule, count]) => `${rule} ×${count}`).join(", ")
+      console.log(
+        `IBM Equal Access at ${width} px, ${path}: ${total} for review (not failures)${total ? `: ${rules}` : ""}`,
+      )
+    }
+  }
+  return found
+}
+
+let accessibility: Promise<AccessibilityFindings> | undefined
+const accessibilityFindings = (page: Page) => (accessibility ??= measureAccessibility(page))
+
 for (const template of TEMPLATES) {
   // One visit, three rules (soft assertions, so a visit reports every rule it breaks).
-  test(`${template.name} (${template.path}): loads with no console error, warning or page error; scripts wait for the first paint; every tel: link dials the number`, async ({
+  test(`${template.name} (${template.path}): served with Netlify's headers; loads with no console error, warning, page error or CSP violation; scripts wait for the first paint; every tel: link dials the number`, async ({
     page,
     problems,
   }) => {
+    await watchCspViolations(page)
     const response = await gotoHydrated(page, template.path)
     expect(response?.status()).toBe(200)
+    await expectNetlifyHeaders(response, template.path)
     await expect(page.locator("h1")).toHaveCount(1)
 
     // Scripts are requested only after the first contentful paint, then the manifest is linked.
@@ -47,30 +92,29 @@ for (const template of TEMPLATES) {
     expect.soft(hrefs.length).toBeGreaterThan(1)
     expect.soft(hrefs.filter((href) => href !== `tel:${business.phone.e164}`)).toEqual([])
 
-    // Scroll through so lazy content (logos, the map frame) loads too, with no console problem.
+    // Scroll through so lazy content (logos, the map frame) loads too, with no console problem
+    // and nothing refused by the page's policy.
     await scrollThrough(page)
     expect(problems).toEqual([])
+    expect(await page.evaluate(() => window.__cspViolations)).toEqual([])
   })
 
   test(`${template.name} (${template.path}): axe finds no WCAG 2.2 A/AA violation, at ${A11Y_WIDTHS.join(" and ")} px`, async ({
     page,
   }) => {
-    const summary: string[] = []
-    for (const width of A11Y_WIDTHS) {
-      await page.setViewportSize({ width, height: 844 })
-      await gotoHydrated(page, template.path)
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-      summary.push(
-        ...results.violations.map((v) => `${width} px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      )
-    }
-    expect(summary).toEqual([])
+    const violations = (await accessibilityFindings(page)).axe.get(template.path) ?? ["not checked"]
+    expect(violations).toEqual([])
   })
 }
 
-test("an unknown path shows the 404 and logs exactly the line of decisions.md", async ({ page, problems }) => {
+test("an unknown path shows the 404, served with Netlify's headers, and logs exactly the line of decisions.md", async ({
+  page,
+  problems,
+}) => {
+  await watchCspViolations(page)
   const response = await gotoHydrated(page, UNKNOWN_PATH)
   expect(response?.status()).toBe(404)
+  await expectNetlifyHeaders(response, UNKNOWN_PATH)
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Oops! Page not found/)
   await expect(page.getByText("404", { exact: true })).toBeVisible()
   await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/")
@@ -78,34 +122,19 @@ test("an unknown path shows the 404 and logs exactly the line of decisions.md", 
     .poll(() => problems)
     .toContain(`error: 404 Error: User attempted to access non-existent route: ${UNKNOWN_PATH}`)
   expect(problems.filter((line) => !line.includes("404"))).toEqual([])
+  await scrollThrough(page)
+  expect(await page.evaluate(() => window.__cspViolations)).toEqual([])
 })
 
-test("the 404 page passes axe too", async ({ page }) => {
-  await gotoHydrated(page, UNKNOWN_PATH)
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-  expect(results.violations.map((v) => v.id)).toEqual([])
+test(`the 404 page passes axe too, at ${A11Y_WIDTHS.join(" and ")} px`, async ({ page }) => {
+  const violations = (await accessibilityFindings(page)).axe.get(UNKNOWN_PATH) ?? ["not checked"]
+  expect(violations).toEqual([])
 })
 
 test(`IBM Equal Access (${IBM_POLICY}) finds no failure on any template or the 404 page, at ${A11Y_WIDTHS.join(" and ")} px`, async ({
   page,
 }) => {
-  const failures: string[] = []
-  for (const width of A11Y_WIDTHS) {
-    await page.setViewportSize({ width, height: 844 })
-    for (const path of [...TEMPLATES.map((template) => template.path), UNKNOWN_PATH]) {
-      await gotoHydrated(page, path)
-      // The page as a reader has it once scrolled: lazy frames hold their documents, not an empty one.
-      await scrollThrough(page)
-      const findings = await checkWithIbm(page)
-      failures.push(...findings.failures.map((line) => `${path} at ${width} px: ${line}`))
-      const review = Object.entries(findings.forReview)
-      const total = review.reduce((sum, [, count]) => sum + count, 0)
-      const rules = review.map(([rule, count]) => `${rule} ×${count}`).join(", ")
-      console.log(
-        `IBM Equal Access at ${width} px, ${path}: ${total} for review (not failures)${total ? `: ${rules}` : ""}`,
-      )
-    }
-  }
+  const failures = (await accessibilityFindings(page)).ibm
   expect(failures, `${failures.length} IBM Equal Access failures`).toEqual([])
 })
 
