@@ -19,13 +19,13 @@ import {
   ROOT,
   branches,
   committedFile,
-  netlifyHeaders,
   projectCopy,
   startDecapServer,
   startSite,
   stop,
   watchEditor,
 } from "./editor-setup"
+import { netlifyHeaders } from "./served-policy"
 
 /**
  * The owner's editor at /admin/ in Chromium. First as deployed (the public/ of

@@ -10,7 +10,7 @@ import { CALL_REPORT_ENDPOINT, CALL_TAP_ENDPOINT } from "../../src/lib/call-tap"
 import { CALL_TAPS_SITE_ENV } from "../../internal/call-taps-file"
 import takeTap from "../../netlify/functions/call-tap.mts"
 import report, { GITHUB_API_ENV } from "../../netlify/functions/call-report.mts"
-import { netlifyHeaders } from "./editor-setup"
+import { netlifyHeaders } from "./served-policy"
 import { expect, test } from "./fixtures"
 
 /**

@@ -4,7 +4,7 @@ import net from "net"
 import path from "path"
 import type { ConsoleMessage, Page } from "@playwright/test"
 import { ROOT, copyProject } from "../../scripts/project-copy.cjs"
-import { headersForPath, loadHeaderRules } from "../../scripts/netlify-headers.mjs"
+import { cspViolations, watchCspViolations } from "./served-policy"
 
 export { ROOT }
 
@@ -117,17 +117,6 @@ export function stop(child: ChildProcess | undefined): void {
   if (child && child.exitCode === null) child.kill()
 }
 
-/** What Netlify sends for a path of the built site: the rules of netlify.toml and public/_headers, read by Netlify's parser. */
-export async function netlifyHeaders(urlPath: string): Promise<Record<string, string>> {
-  return headersForPath(await loadHeaderRules(ROOT), urlPath)
-}
-
-declare global {
-  interface Window {
-    __cspViolations: string[]
-  }
-}
-
 /**
  * Watches the editor's page: console errors and warnings, page errors, CSP
  * violations. One kind of console error is expected and excused, one for one:
@@ -171,14 +160,7 @@ export function watchEditor(page: Page, backendUrl?: string) {
     refusedSave: () => {
       refusedSaves += 1
     },
-    async install() {
-      await page.addInitScript(() => {
-        window.__cspViolations = []
-        document.addEventListener("securitypolicyviolation", (event) => {
-          window.__cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI}`)
-        })
-      })
-    },
-    cspViolations: () => page.evaluate(() => window.__cspViolations),
+    install: () => watchCspViolations(page),
+    cspViolations: () => cspViolations(page),
   }
 }

@@ -2,8 +2,6 @@ import { test as base, expect, type ConsoleMessage, type Request } from "@playwr
 import { readBusiness, readCities } from "../fixtures/content"
 import { MAP_ORIGIN } from "../../src/lib/map-host"
 import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../scripts/browser.cjs"
-import { headersForPath, loadHeaderRules } from "../../scripts/netlify-headers.mjs"
-import { ROOT } from "../../scripts/project-copy.cjs"
 
 export const business = readBusiness()
 
@@ -152,32 +150,4 @@ export function sectionLanding(id: string): Promise<string | null> {
 /** Waits up to 5 s until the section with this id sits below the sticky header, its heading in view, once the page is still. */
 export async function expectBelowHeader(page: import("@playwright/test").Page, id: string) {
   await expect.poll(() => page.evaluate(sectionLanding, id), { timeout: 5000 }).toBeNull()
-}
-
-declare global {
-  interface Window {
-    __cspViolations: string[]
-  }
-}
-
-/** From the page's first script on, keeps what its Content-Security-Policy refused, in window.__cspViolations. */
-export async function watchCspViolations(page: import("@playwright/test").Page) {
-  await page.addInitScript(() => {
-    window.__cspViolations = []
-    document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI}`)
-    })
-  })
-}
-
-/** What Netlify sends for a path: the rules of netlify.toml and public/_headers, read by Netlify's parser. */
-export const netlifyHeadersFor = async (route: string) => headersForPath(await loadHeaderRules(ROOT), route)
-
-/** The response carries every header Netlify sends for the path. */
-export async function expectNetlifyHeaders(response: import("@playwright/test").Response | null, route: string) {
-  const expected = await netlifyHeadersFor(route)
-  expect(Object.keys(expected)).toContain("x-frame-options")
-  const headers = response?.headers() ?? {}
-  for (const [header, value] of Object.entries(expected))
-    expect.soft([header, headers[header]]).toEqual([header, value])
 }

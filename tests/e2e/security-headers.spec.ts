@@ -1,12 +1,5 @@
-import {
-  MAP_HOST_FRAME,
-  OWN_MAP_FRAME,
-  expect,
-  gotoHydrated,
-  netlifyHeadersFor,
-  test,
-  watchCspViolations,
-} from "./fixtures"
+import { MAP_HOST_FRAME, OWN_MAP_FRAME, expect, gotoHydrated, test } from "./fixtures"
+import { cspViolations, netlifyHeaders, watchCspViolations } from "./served-policy"
 
 // Each template's and the 404's own headers and policy are checked on their visit in templates.spec.ts.
 
@@ -19,7 +12,7 @@ test("the city map frame is allowed by the policy and loads", async ({ page }) =
   // Scrolled into view, the placeholder gives way to the frame.
   await page.getByRole("button", { name: "Show map of Evanston" }).scrollIntoViewIfNeeded()
   await expect(page.frameLocator(MAP_HOST_FRAME).locator("body")).toContainText("Map")
-  expect(await page.evaluate(() => window.__cspViolations)).toEqual([])
+  expect(await cspViolations(page)).toEqual([])
 })
 
 test("our map file is served with its own policy and a year's cache, and a missing one is not cached", async ({
@@ -30,7 +23,7 @@ test("our map file is served with its own policy and a year's cache, and a missi
   expect(src).toMatch(/^\/maps\/[\w.-]+\.svg$/)
   const map = await page.request.get(src ?? "")
   expect(map.status()).toBe(200)
-  expect(map.headers()["content-security-policy"]).toBe((await netlifyHeadersFor(src ?? ""))["content-security-policy"])
+  expect(map.headers()["content-security-policy"]).toBe((await netlifyHeaders(src ?? ""))["content-security-policy"])
   expect(map.headers()["content-security-policy"]).toContain("frame-ancestors 'self'")
   expect(map.headers()["cache-control"]).toContain("immutable")
   const missing = await page.request.get("/maps/service-area.000000000000.svg")
@@ -43,5 +36,5 @@ test("a client-side navigation keeps working under the policy", async ({ page })
   await page.locator("#services a[href='/services/dryer-repair/']").click()
   await expect(page).toHaveURL(/\/services\/dryer-repair\/$/)
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Dryer Repair/)
-  expect(await page.evaluate(() => window.__cspViolations)).toEqual([])
+  expect(await cspViolations(page)).toEqual([])
 })
