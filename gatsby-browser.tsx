@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client"
 import type { GatsbyBrowser } from "gatsby"
 import { AppErrorBoundary } from "./src/components/app-error-boundary"
 import { listenForCallTaps } from "./src/lib/call-beacon"
+import { startWhereTheBrowserPuts } from "./src/lib/arrival-scroll"
 import "./src/styles/global.css"
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => (
@@ -17,6 +18,8 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) =
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
   // The tap count's one listener (issue 34): a tap on a tel: link sends a beacon and still dials.
   listenForCallTaps()
+  // A page loaded anew starts at its top (or its #section), not where an earlier visit left it.
+  startWhereTheBrowserPuts()
   return new Promise<void>((resolve) => {
     setTimeout(resolve, 0)
   })
