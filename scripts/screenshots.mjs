@@ -9,8 +9,9 @@
  *
  * Before each capture it scrolls through the page a half screen at a time, as
  * a reader would, so every lazy image (the brand logos) loads; waits until every
- * image has loaded and the fonts are ready; then returns to the top. A capture
- * that skipped this would show lazy logos as empty boxes. Nothing leaves the
+ * image has loaded; then returns to the top, and captures once the page has
+ * settled (scripts/settle.cjs, as the tests judge a page). A capture that
+ * skipped this would show lazy logos as empty boxes. Nothing leaves the
  * machine: the map host's frame is answered with a stub, any other host is refused.
  * It prints each page's height and where the files are.
  *
@@ -29,6 +30,7 @@ import { fileURLToPath } from "node:url"
 import { chromium } from "@playwright/test"
 import { startServer } from "./serve-public.mjs"
 import engines from "./engines.cjs"
+import { HYDRATED, settle } from "./settle.cjs"
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -77,16 +79,13 @@ function fileStem(urlPath) {
 }
 
 /**
- * Scrolls to the bottom a half screen at a time, waits for every image and the
- * fonts, then returns to the top. Returns the images that did not load.
+ * Scrolls to the bottom a half screen at a time, waits for every image, then
+ * returns to the top. Returns the images that did not load.
  */
-async function settle(page) {
+async function scrollThroughAndBack(page) {
   await page.evaluate(scrollDownThePage, 60)
   const missing = await waitForImages(page, IMAGE_TIMEOUT_MS)
-  await page.evaluate(async () => {
-    await document.fonts.ready
-    window.scrollTo({ top: 0, behavior: "instant" })
-  })
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
   return missing
 }
 
@@ -129,14 +128,40 @@ if (unknownEngine.length) {
   process.exit(1)
 }
 
-const server = await startServer({ port: 0, tls: true, headerReading: flag("--header-reading") ?? "last" })
+/** The requests the server has not answered yet, and how many began or ended: the pages' own (one at a time). */
+const openRequests = new Map()
+let requestsSeen = 0
+const requests = { open: () => [...openRequests.keys()], seen: () => requestsSeen }
+const server = await startServer({
+  port: 0,
+  tls: true,
+  headerReading: flag("--header-reading") ?? "last",
+  onExchange: (event, urlPath) => {
+    const count = (openRequests.get(urlPath) ?? 0) + (event === "open" ? 1 : -1)
+    if (count > 0) openRequests.set(urlPath, count)
+    else openRequests.delete(urlPath)
+    requestsSeen += 1
+  },
+})
 const origin = `https://127.0.0.1:${server.address().port}`
 const shotPath = (urlPath, width, engine, suffix = "") =>
   path.join(outDir, `${fileStem(urlPath)}-${width}-${engine}${suffix}.png`)
-/** Scrolls one screen down (less a tenth) and waits for the page to settle (a header that changes on scroll). */
+/** Scrolls one screen down (less a tenth); the page is then left to settle (a header that changes on scroll). */
 function scrollOneScreen() {
   window.scrollTo({ top: Math.round(window.innerHeight * 0.9), behavior: "instant" })
-  return new Promise((resolve) => setTimeout(resolve, 500))
+}
+
+/**
+ * Until the page has settled (scripts/settle.cjs); a page that has not within the limit is captured
+ * all the same, and said. `evaluate(fn, arg)` runs a function in the page.
+ */
+async function settled(evaluate, what, hydrated = HYDRATED) {
+  try {
+    await settle(evaluate, requests, { what, hydrated })
+  } catch (error) {
+    problems += 1
+    console.warn(`  ${error.message}; captured as it is`)
+  }
 }
 const report = (engine, width, urlPath, height, scrollWidth) => {
   const sideways = scrollWidth > width ? `  (scrolls sideways: ${scrollWidth} px wide)` : ""
@@ -158,14 +183,9 @@ async function captureIn(name) {
     for (const width of widths) {
       for (const urlPath of pages) {
         await tab.open(`${origin}${urlPath}`, width, VIEWPORT_HEIGHT)
-        const deadline = Date.now() + 15_000
-        while (!(await tab.evaluate(() => !!document.querySelector("header button[aria-controls='site-menu']")))) {
-          if (Date.now() > deadline) {
-            console.warn(`  ${name} ${urlPath} at ${width} px: not hydrated after 15 s; capturing the server HTML`)
-            break
-          }
-          await new Promise((resolve) => setTimeout(resolve, 100))
-        }
+        const what = `${name} ${urlPath} at ${width} px`
+        const evaluate = (fn, argument) => tab.evaluate(fn, argument)
+        await settled(evaluate, what)
         await tab.evaluate(scrollDownThePage, 60)
         let missing = await tab.evaluate(unloadedImages)
         for (let waited = 0; missing.length > 0 && waited < IMAGE_TIMEOUT_MS; waited += 100) {
@@ -174,17 +194,18 @@ async function captureIn(name) {
         }
         if (missing.length > 0) {
           problems += 1
-          console.warn(`  ${name} ${urlPath} at ${width} px, not loaded: ${missing.join(", ")}`)
+          console.warn(`  ${what}, not loaded: ${missing.join(", ")}`)
         }
-        const { height, scrollWidth } = await tab.evaluate(async () => {
-          await document.fonts.ready
-          window.scrollTo({ top: 0, behavior: "instant" })
-          await new Promise((resolve) => setTimeout(resolve, 300))
-          return { height: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth }
-        })
+        await tab.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
+        await settled(evaluate, what)
+        const { height, scrollWidth } = await tab.evaluate(() => ({
+          height: document.documentElement.scrollHeight,
+          scrollWidth: document.documentElement.scrollWidth,
+        }))
         if (SCROLLED) {
           await tab.viewportScreenshot(shotPath(urlPath, width, name, "-top"))
           await tab.evaluate(scrollOneScreen)
+          await settled(evaluate, what)
           await tab.viewportScreenshot(shotPath(urlPath, width, name, "-scrolled"))
         } else await tab.screenshot(shotPath(urlPath, width, name))
         report(name, width, urlPath, height, scrollWidth)
@@ -227,17 +248,16 @@ try {
     const page = await context.newPage()
     for (const urlPath of pages) {
       await page.goto(`${origin}${urlPath}`, { waitUntil: "load" })
-      // Gatsby's scripts start after the first paint; the menu button replaces the no-JavaScript disclosure once React runs.
-      await page
-        .locator("header button[aria-controls='site-menu']")
-        .waitFor({ state: "attached", timeout: 15_000 })
-        .catch(() => console.warn(`  ${urlPath} at ${width} px: not hydrated after 15 s; capturing the server HTML`))
-      const missing = await settle(page)
+      const what = `chromium ${urlPath} at ${width} px`
+      const evaluate = (fn, argument) => page.evaluate(fn, argument)
+      await settled(evaluate, what)
+      const missing = await scrollThroughAndBack(page)
+      await settled(evaluate, what)
       const height = await page.evaluate(() => document.documentElement.scrollHeight)
       if (SCROLLED) {
-        await page.waitForTimeout(300)
         await page.screenshot({ path: shotPath(urlPath, width, "chromium", "-top") })
         await page.evaluate(scrollOneScreen)
+        await settled(evaluate, what)
         await page.screenshot({ path: shotPath(urlPath, width, "chromium", "-scrolled") })
         report("chromium", width, urlPath, height, await page.evaluate(() => document.documentElement.scrollWidth))
         continue
@@ -246,6 +266,7 @@ try {
       // beyond it: make the viewport as tall as the page for the capture, then restore it.
       await page.setViewportSize({ width, height })
       missing.push(...(await framesShown(page)))
+      await settled(evaluate, what)
       if (missing.length > 0) {
         problems += 1
         console.warn(`  ${urlPath} at ${width} px, not loaded: ${missing.join(", ")}`)

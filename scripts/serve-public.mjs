@@ -17,7 +17,8 @@
  * the local editor backend below.
  *   node scripts/serve-public.mjs [--port 9100] [--https] [--encodings br,gzip] [--header-reading last|joined] [--local-backend http://127.0.0.1:8081/api/v1]
  * `--https` serves TLS with a self-signed certificate made at start (the browser tests);
- * `--print-failures` prints "failed: /path 404" for every answer of 400 or more.
+ * `--print-failures` prints "failed: /path 404" for every answer of 400 or more;
+ * `--print-requests` prints "open: /path" as each request comes in and "done: /path" once answered.
  * The tap count's endpoint (a Netlify Function in production) has a stand-in:
  * a POST to /api/call-tap answers 204 and stores nothing; `--print-beacons`
  * prints "beacon: <body>" for each (the engines' tests read the taps from it).
@@ -124,6 +125,8 @@ function negotiate(acceptEncoding, encodings) {
  * `onResponse(urlPath, status)` hears every answer (the engines' tests read
  * the failed requests of a page from it). `headerReading` is "last" or "joined"
  * (see above). `onBeacon(body)` hears each POST to the tap count's endpoint.
+ * `onExchange("open" | "done", urlPath)` hears each request as it comes in and once its answer
+ * has gone or the browser gave it up (the engines' tests wait until no request of a page is open).
  */
 export async function startServer({
   port = 9100,
@@ -133,6 +136,7 @@ export async function startServer({
   onResponse = () => {},
   headerReading = "last",
   onBeacon = () => {},
+  onExchange = () => {},
 } = {}) {
   const rules = await loadHeaderRules(root)
   const compressed = new Map()
@@ -182,6 +186,8 @@ export async function startServer({
 
   const handle = (req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname)
+    onExchange("open", urlPath)
+    res.once("close", () => onExchange("done", urlPath))
     if (req.method === "POST" && urlPath === CALL_TAP_ENDPOINT) {
       // The stand-in for the tap count's function: takes the beacon, stores nothing.
       let text = ""
@@ -242,7 +248,19 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     ? (urlPath, status) => status >= 400 && console.log(`failed: ${urlPath} ${status}`)
     : undefined
   const onBeacon = process.argv.includes("--print-beacons") ? (body) => console.log(`beacon: ${body}`) : undefined
-  const server = await startServer({ port, encodings, localBackend, tls, onResponse, headerReading, onBeacon })
+  const onExchange = process.argv.includes("--print-requests")
+    ? (event, urlPath) => console.log(`${event}: ${urlPath}`)
+    : undefined
+  const server = await startServer({
+    port,
+    encodings,
+    localBackend,
+    tls,
+    onResponse,
+    headerReading,
+    onBeacon,
+    onExchange,
+  })
   const mode = `; header rules read ${headerReading}${localBackend ? `; editor on the local backend ${localBackend}` : ""}`
   console.log(
     `serving public/ at ${tls ? "https" : "http"}://127.0.0.1:${server.address().port} (${encodings.length ? encodings.join(", ") : "uncompressed"}${mode})`,

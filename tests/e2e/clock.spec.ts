@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test"
-import { expect, test } from "./fixtures"
+import { expect, settled, test } from "./fixtures"
 
 /**
  * Dated content as a visitor sees it, at fixed instants: the opening status
@@ -14,7 +14,6 @@ import { expect, test } from "./fixtures"
  * timezoneId), or Tokyo: never the shop's.
  */
 
-const HYDRATED = "header button[aria-controls='site-menu']"
 const headerStatus = (page: Page) => page.locator("header p[data-open]")
 const contactStatus = (page: Page) => page.locator("#contact p[data-open]")
 const notice = (page: Page) => page.getByRole("complementary", { name: "Notice" })
@@ -28,7 +27,8 @@ async function openAt(page: Page, route: string, instant: string) {
   const at = Date.parse(instant)
   await page.clock.install({ time: at - 15_000 })
   await page.goto(route)
-  await page.locator(HYDRATED).waitFor()
+  // Settled while the clock still runs (a paused clock holds the frames too): then nothing moves by itself.
+  await settled(page)
   await page.clock.pauseAt(at)
 }
 

@@ -1,7 +1,8 @@
-import { test as base, expect, type ConsoleMessage, type Request } from "@playwright/test"
+import { test as base, expect, type ConsoleMessage, type Page, type Request } from "@playwright/test"
 import { readBusiness, readCities } from "../fixtures/content"
 import { MAP_ORIGIN } from "../../src/lib/map-host"
 import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../scripts/browser.cjs"
+import { settle, type RequestCount } from "../../scripts/settle.cjs"
 
 export const business = readBusiness()
 
@@ -35,6 +36,8 @@ export const test = base.extend<Fixtures>({
           body: '<!doctype html><html lang="en"><title>Map</title><p>Map</p></html>',
         }),
       )
+      // Its requests are counted from the start, for settled().
+      requestsOf(page)
       const problems: string[] = []
       page.on("console", (message: ConsoleMessage) => {
         if (message.type() === "error" || message.type() === "warning") {
@@ -48,44 +51,48 @@ export const test = base.extend<Fixtures>({
   ],
 })
 
-/**
- * Opens a page and waits until React has hydrated it. Gatsby's scripts load
- * after the page's `load` event; the header's menu button, which replaces the
- * no-JavaScript disclosure once React runs, says hydration has happened.
- */
-export async function gotoHydrated(page: import("@playwright/test").Page, url: string) {
-  const inFlight = new Set<Request>()
-  const started = (request: Request) => inFlight.add(request)
-  const ended = (request: Request) => inFlight.delete(request)
-  page.on("request", started)
-  page.on("requestfinished", ended)
-  page.on("requestfailed", ended)
-  try {
-    const response = await page.goto(url)
-    await page.waitForFunction(() => document.readyState === "complete")
-    await page.locator("header button[aria-controls='site-menu']").waitFor({ state: "attached" })
-    // Then the network falls quiet, as Playwright's "networkidle" has it, but after QUIET_MS
-    // rather than its half a second: the pages are served from this machine.
-    const deadline = Date.now() + QUIET_LIMIT_MS
-    for (let quietSince = Date.now(); Date.now() - quietSince < QUIET_MS;) {
-      if (Date.now() > deadline) {
-        const open = [...inFlight].map((one) => one.url()).join(", ")
-        throw new Error(`${url}: requests still open after ${QUIET_LIMIT_MS / 1000} s: ${open}`)
-      }
-      await page.waitForTimeout(20)
-      if (inFlight.size > 0) quietSince = Date.now()
+/** Every page's requests, counted from the moment a test first asked (the fixture asks at once). */
+const requestCounts = new WeakMap<Page, RequestCount>()
+
+/** The requests of a page as Playwright sees them: those not answered yet, and how many began or ended. */
+export function requestsOf(page: Page): RequestCount {
+  let count = requestCounts.get(page)
+  if (!count) {
+    const open = new Set<Request>()
+    let seen = 0
+    page.on("request", (request) => {
+      open.add(request)
+      seen += 1
+    })
+    const ended = (request: Request) => {
+      if (open.delete(request)) seen += 1
     }
-    return response
-  } finally {
-    page.off("request", started)
-    page.off("requestfinished", ended)
-    page.off("requestfailed", ended)
+    page.on("requestfinished", ended)
+    page.on("requestfailed", ended)
+    count = { open: () => [...open].map((request) => request.url()), seen: () => seen }
+    requestCounts.set(page, count)
   }
+  return count
 }
 
-/** How long no request of a page may be open before it counts as loaded, and how long that may take at most. */
-const QUIET_MS = 150
-const QUIET_LIMIT_MS = 20_000
+/**
+ * Waits until the page has settled (scripts/settle.cjs: loaded, hydrated, fonts ready, images on
+ * screen decoded, no request open, nothing moved or scrolled for ten frames), as every check that
+ * measures layout, runs axe or IBM, or reads positions must. `hydrated: null` for a page with no
+ * header of ours. Fails naming the page, its width and what it waited for.
+ */
+export async function settled(page: Page, options: { hydrated?: string | null } = {}) {
+  const what = `${new URL(page.url()).pathname} at ${page.viewportSize()?.width ?? "?"} px`
+  await settle((fn, argument) => page.evaluate(fn, argument), requestsOf(page), { what, ...options })
+}
+
+/** Opens a page and waits until it has settled (see settled()): React has hydrated it, and nothing moves. */
+export async function gotoHydrated(page: Page, url: string) {
+  requestsOf(page)
+  const response = await page.goto(url)
+  await settled(page)
+  return response
+}
 
 export { expect }
 
@@ -102,7 +109,7 @@ const SCROLL_PAUSE_MS = 20
  * its frame shows the (stubbed) map. Explicit waits: Playwright's networkidle can
  * hang once a frame is added after the page has loaded.
  */
-export async function scrollThrough(page: import("@playwright/test").Page) {
+export async function scrollThrough(page: Page) {
   const showMap = page.getByRole("button", { name: /^Show map of / })
   const hasMap = (await showMap.count()) > 0
   await page.evaluate(scrollDownThePage, SCROLL_PAUSE_MS)
@@ -113,41 +120,28 @@ export async function scrollThrough(page: import("@playwright/test").Page) {
     await expect(page.frameLocator(MAP_HOST_FRAME).locator("body")).toContainText("Map", { timeout: 15_000 })
   }
   await expect.poll(() => page.evaluate(unloadedImages)).toEqual([])
+  await settled(page)
 }
 
 /**
- * In the page: once the page has stopped scrolling (the same scroll position ten frames running: a
- * smooth scroll is judged where it ends, not on its way), where the section with this id is
- * against the sticky header as it shows then: null when the section starts at or below the
- * header's bottom and its heading is in view, else what a reader sees. Self-contained: its source
- * is sent to the page.
+ * In the page, once it has settled: where the section with this id is against the sticky header
+ * as it shows then: null when the section starts at or below the header's bottom and its heading
+ * is in view, else what a reader sees. Self-contained: its source is sent to the page.
  */
-export function sectionLanding(id: string): Promise<string | null> {
-  const judge = () => {
-    const header = document.querySelector("header")?.getBoundingClientRect()
-    const section = document.getElementById(id)?.getBoundingClientRect()
-    const heading = document.querySelector(`#${id} h2`)?.getBoundingClientRect()
-    if (!header || !section || !heading) return "the header, the section or its heading is missing"
-    if (section.top < Math.floor(header.bottom) - 1)
-      return `the section starts at y ${Math.round(section.top)} px, under the header (to y ${Math.round(header.bottom)} px)`
-    if (heading.bottom <= 0 || heading.top >= window.innerHeight)
-      return `its heading is off screen, at y ${Math.round(heading.top)} px of ${window.innerHeight} px`
-    return null
-  }
-  return new Promise((resolve) => {
-    let last = Number.NaN
-    let still = 0
-    const frame = () => {
-      still = window.scrollY === last ? still + 1 : 0
-      last = window.scrollY
-      if (still >= 10) resolve(judge())
-      else requestAnimationFrame(frame)
-    }
-    requestAnimationFrame(frame)
-  })
+export function sectionLanding(id: string): string | null {
+  const header = document.querySelector("header")?.getBoundingClientRect()
+  const section = document.getElementById(id)?.getBoundingClientRect()
+  const heading = document.querySelector(`#${id} h2`)?.getBoundingClientRect()
+  if (!header || !section || !heading) return "the header, the section or its heading is missing"
+  if (section.top < Math.floor(header.bottom) - 1)
+    return `the section starts at y ${Math.round(section.top)} px, under the header (to y ${Math.round(header.bottom)} px)`
+  if (heading.bottom <= 0 || heading.top >= window.innerHeight)
+    return `its heading is off screen, at y ${Math.round(heading.top)} px of ${window.innerHeight} px`
+  return null
 }
 
-/** Waits up to 5 s until the section with this id sits below the sticky header, its heading in view, once the page is still. */
-export async function expectBelowHeader(page: import("@playwright/test").Page, id: string) {
-  await expect.poll(() => page.evaluate(sectionLanding, id), { timeout: 5000 }).toBeNull()
+/** Once the page has settled, the section with this id sits below the sticky header, its heading in view. */
+export async function expectBelowHeader(page: Page, id: string) {
+  await settled(page)
+  expect(await page.evaluate(sectionLanding, id)).toBeNull()
 }

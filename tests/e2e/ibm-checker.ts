@@ -46,6 +46,9 @@ export async function checkWithIbm(page: Page): Promise<IbmFindings> {
       throw new Error(`IBM Equal Access has no rule set ${policy}: ${checker.getGuidelineIds().join(", ")}`)
     }
     const report = await checker.check(document, [policy])
+    // A report with no result at all judged nothing: say so rather than pass.
+    if (report.results.length === 0)
+      throw new Error(`IBM Equal Access (${policy}) returned no result for ${location.pathname}`)
     return report.results
       .filter((result) => result.value[1] !== "PASS")
       .map((result) => ({

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test"
-import { MAP_HOST, MAP_HOST_FRAME, business, cities, expect, gotoHydrated, test } from "./fixtures"
+import { MAP_HOST, MAP_HOST_FRAME, business, cities, expect, gotoHydrated, settled, test } from "./fixtures"
 
 // The map host is stubbed by the fixtures (no test reaches the network); these
 // tests watch which requests leave for it, and when.
@@ -68,7 +68,7 @@ test("a city page asks nothing of the map host until its map scrolls into view, 
   const show = page.getByRole("button", { name: `Show map of ${city.name}` })
   await expect(show).toBeVisible() // hydrated: the placeholder's button works
   await expect(show).not.toBeInViewport()
-  await page.waitForTimeout(1000)
+  // Settled (gotoHydrated): nothing is open, and nothing was asked of the map host.
   expect(requests).toEqual([])
   await expect(page.locator(MAP_HOST_FRAME)).toHaveCount(0)
 
@@ -80,6 +80,7 @@ test("a city page asks nothing of the map host until its map scrolls into view, 
   await expect(frame).toHaveAttribute("title", new RegExp(city.name))
   await expect(page.frameLocator(`#map ${MAP_HOST_FRAME}`).locator("body")).toContainText("Map")
   expect(requests).toEqual([city.mapUrl])
+  await settled(page)
   expect((await frame.boundingBox())?.height).toBe(400)
   expect(await layoutShifts(page)).toEqual([])
   expect(problems).toEqual([])
@@ -102,6 +103,7 @@ test("the home page's map loads when its button is pressed, before it is scrolle
   expect(requests).toEqual([business.homeMapUrl])
   // Focus follows into the frame that replaced the button.
   await expect(frame).toBeFocused()
+  await settled(page)
   expect((await frame.boundingBox())?.height).toBe(400)
   expect(await layoutShifts(page)).toEqual([])
   expect(problems).toEqual([])

@@ -2,7 +2,7 @@ import fs from "fs"
 import path from "path"
 import type { FrameLocator, Page } from "@playwright/test"
 import { parseTokens } from "../../internal/maps/tokens"
-import { OWN_MAP_FRAME, cities, expect, test } from "./fixtures"
+import { OWN_MAP_FRAME, cities, expect, gotoHydrated, settled, test } from "./fixtures"
 
 // Our own maps, drawn at build time (internal/maps/): the overview embedded from
 // its file on the home page and /service-area/, and each town page's inline map.
@@ -30,12 +30,12 @@ const townMap = (page: Page) => page.locator("#about-town svg")
 test("every link of the maps leads to an existing page", async ({ page }) => {
   const hrefs = new Set<string>()
   for (const route of OVERVIEW_PAGES) {
-    await page.goto(route)
+    await gotoHydrated(page, route)
     const frame = await overview(page)
     for (const href of await frame.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href"))))
       if (href) hrefs.add(href)
   }
-  await page.goto(TOWN_PAGE)
+  await gotoHydrated(page, TOWN_PAGE)
   for (const href of await townMap(page)
     .locator("a")
     .evaluateAll((links) => links.map((a) => a.getAttribute("href"))))
@@ -56,10 +56,10 @@ test("no request leaves for another host while a map is on screen", async ({ pag
     if (!url.startsWith(`${baseURL}/`) && !url.startsWith("data:")) elsewhere.push(url)
   })
   for (const route of OVERVIEW_PAGES) {
-    await page.goto(route)
+    await gotoHydrated(page, route)
     await overview(page)
   }
-  await page.goto(TOWN_PAGE)
+  await gotoHydrated(page, TOWN_PAGE)
   await townMap(page).scrollIntoViewIfNeeded()
   await expect(townMap(page).getByRole("img")).toBeVisible()
   await page.waitForLoadState("networkidle")
@@ -67,25 +67,26 @@ test("no request leaves for another host while a map is on screen", async ({ pag
 })
 
 test("the overview keeps its drawing's aspect ratio before and after it loads, and prints", async ({ page }) => {
-  await page.goto("/")
+  await gotoHydrated(page, "/")
   const frame = page.locator(OWN_MAP_FRAME)
   const before = await frame.boundingBox()
   const viewBox = await (await overview(page)).locator("svg").first().getAttribute("viewBox")
   const [, , width, height] = (viewBox ?? "").split(" ").map(Number)
+  await settled(page)
   const after = await frame.boundingBox()
   expect(before && after).toBeTruthy()
   expect(after?.height).toBe(before?.height)
   expect(Math.abs((after?.height ?? 0) - ((after?.width ?? 0) * height) / width)).toBeLessThan(1.5)
   await page.emulateMedia({ media: "print" })
   await expect(frame).toBeVisible()
-  await page.goto(TOWN_PAGE)
+  await gotoHydrated(page, TOWN_PAGE)
   await expect(townMap(page)).toBeVisible()
 })
 
 test("the overview's links are reachable by keyboard, one town after another, with a visible focus", async ({
   page,
 }) => {
-  await page.goto("/")
+  await gotoHydrated(page, "/")
   const frame = await overview(page)
   // Start from the section's heading, just before the map (focused as a keyboard user's skip to it would):
   // the next Tab enters the map.
@@ -123,7 +124,7 @@ test("the shop's mark is its own town's link on the overview: named, focused and
 }) => {
   test.skip(!shopTown, "the shop's city is no town we serve")
   if (!shopTown) return
-  await page.goto("/")
+  await gotoHydrated(page, "/")
   const frame = await overview(page)
   const link = frame.getByRole("link", { name: shopTown.name, exact: true })
   await expect(link).toHaveCount(1)
@@ -145,7 +146,7 @@ test("the shop's mark is its own town's link on the overview: named, focused and
 })
 
 test("a link of the overview opens its town's page in the whole window", async ({ page }) => {
-  await page.goto("/")
+  await gotoHydrated(page, "/")
   const frame = await overview(page)
   await frame.getByRole("link", { name: town.name, exact: true }).focus()
   await page.keyboard.press("Enter")

@@ -1,4 +1,4 @@
-import { expect, expectBelowHeader, gotoHydrated, test } from "./fixtures"
+import { expect, expectBelowHeader, gotoHydrated, settled, test } from "./fixtures"
 
 // The phone menu, a disclosure under the desktop breakpoint: only the phone project runs this spec
 // (playwright.config.ts); on a desktop the links are always shown (navigation.spec.ts).
@@ -22,6 +22,7 @@ test.describe("phone menu", () => {
     const button = page.getByRole("button", { name: "Menu" })
     await button.tap()
     await expect(page.locator("#site-menu")).toBeVisible()
+    await settled(page)
     // Below the open menu, at the bottom of the screen: the page, dimmed.
     const viewport = page.viewportSize() ?? { width: 390, height: 844 }
     const point = { x: viewport.width / 2, y: viewport.height - 20 }
@@ -32,6 +33,7 @@ test.describe("phone menu", () => {
     await expect(page.locator("#site-menu")).toBeHidden()
     // The tap closed the menu only: it followed no link and scrolled nowhere.
     await expect(page).toHaveURL(/\/$/)
+    await settled(page)
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 
@@ -46,7 +48,8 @@ test.describe("phone menu", () => {
       })
     expect(await dimmed()).toBe(false)
     await page.getByRole("button", { name: "Menu" }).tap()
-    await expect.poll(dimmed).toBe(true)
+    await settled(page)
+    expect(await dimmed()).toBe(true)
   })
 
   test("tapping a link closes it and takes the user to the section", async ({ page }) => {
@@ -71,6 +74,7 @@ test.describe("phone menu without JavaScript", () => {
     await expect(menu).toBeVisible()
     await menu.getByRole("link", { name: "Service Area" }).tap()
     await expect(page).toHaveURL(/\/#service-area$/)
+    await settled(page, { hydrated: null })
     await expect(page.getByRole("heading", { level: 2, name: "Service Area" })).toBeInViewport()
     expect(problems).toEqual([])
   })

@@ -8,6 +8,7 @@ import {
   expect,
   gotoHydrated,
   scrollThrough,
+  settled,
   test,
 } from "./fixtures"
 import { IBM_POLICY, checkWithIbm } from "./ibm-checker"
@@ -17,45 +18,44 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 /** Both engines check each template at a phone's width and a desktop's. */
 const A11Y_WIDTHS = [390, 1280] as const
 
-interface AccessibilityFindings {
-  /** Each page's axe violations over both widths, "{width} px {rule}: {targets}". */
-  axe: Map<string, string[]>
-  /** IBM Equal Access failures of every page, "{path} at {width} px: {finding}". */
-  ibm: string[]
-}
-
 /**
- * Both accessibility engines on one visit of each page at each width: axe on the page as it
- * opens, IBM Equal Access once it has been scrolled through (lazy frames hold their documents).
- * The first test to ask in a worker takes the measurements; the others read them.
+ * Both accessibility engines on one visit of a page at each width, each judging the page settled:
+ * axe as the page opens, IBM Equal Access once it has been scrolled through (lazy frames hold
+ * their documents). Every finding is named "{engine} at {width} px: …".
  */
-async function measureAccessibility(page: Page): Promise<AccessibilityFindings> {
-  const found: AccessibilityFindings = { axe: new Map(), ibm: [] }
+async function accessibilityFindings(page: Page, path: string): Promise<string[]> {
+  const found: string[] = []
   for (const width of A11Y_WIDTHS) {
     await page.setViewportSize({ width, height: 844 })
-    for (const path of [...TEMPLATES.map((template) => template.path), UNKNOWN_PATH]) {
-      await gotoHydrated(page, path)
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-      found.axe.set(path, [
-        ...(found.axe.get(path) ?? []),
-        ...results.violations.map((v) => `${width} px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      ])
-      await scrollThrough(page)
-      const findings = await checkWithIbm(page)
-      found.ibm.push(...findings.failures.map((line) => `${path} at ${width} px: ${line}`))
-      const review = Object.entries(findings.forReview)
-      const total = review.reduce((sum, [, count]) => sum + count, 0)
-      const rules = review.map(([rule, count]) => `${rule} ×${count}`).join(", ")
-      console.log(
-        `IBM Equal Access at ${width} px, ${path}: ${total} for review (not failures)${total ? `: ${rules}` : ""}`,
-      )
-    }
+    await gotoHydrated(page, path)
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+    if (results.passes.length === 0) found.push(`axe at ${width} px: no rule passed, so it checked nothing`)
+    found.push(
+      ...results.violations.map(
+        (v) => `axe at ${width} px, ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      ),
+    )
+    await scrollThrough(page)
+    const findings = await checkWithIbm(page)
+    found.push(...findings.failures.map((line) => `IBM Equal Access at ${width} px: ${line}`))
+    const review = Object.entries(findings.forReview)
+    const total = review.reduce((sum, [, count]) => sum + count, 0)
+    const rules = review.map(([rule, count]) => `${rule} ×${count}`).join(", ")
+    console.log(
+      `IBM Equal Access at ${width} px, ${path}: ${total} for review (not failures)${total ? `: ${rules}` : ""}`,
+    )
   }
   return found
 }
 
-let accessibility: Promise<AccessibilityFindings> | undefined
-const accessibilityFindings = (page: Page) => (accessibility ??= measureAccessibility(page))
+/** One test a page: axe and IBM Equal Access on one visit at each width. */
+const accessibilityRule = (name: string, path: string) =>
+  test(`${name} (${path}): axe and IBM Equal Access (${IBM_POLICY}) find no WCAG 2.2 A/AA failure, at ${A11Y_WIDTHS.join(" and ")} px`, async ({
+    page,
+  }) => {
+    const failures = await accessibilityFindings(page, path)
+    expect(failures, `${failures.length} accessibility failures on ${path}:\n${failures.join("\n")}`).toEqual([])
+  })
 
 for (const template of TEMPLATES) {
   // One visit, three rules (soft assertions, so a visit reports every rule it breaks).
@@ -97,13 +97,7 @@ for (const template of TEMPLATES) {
     expect(problems).toEqual([])
     expect(await cspViolations(page)).toEqual([])
   })
-
-  test(`${template.name} (${template.path}): axe finds no WCAG 2.2 A/AA violation, at ${A11Y_WIDTHS.join(" and ")} px`, async ({
-    page,
-  }) => {
-    const violations = (await accessibilityFindings(page)).axe.get(template.path) ?? ["not checked"]
-    expect(violations).toEqual([])
-  })
+  accessibilityRule(template.name, template.path)
 }
 
 test("an unknown path shows the 404, served with Netlify's headers, and logs exactly the line of decisions.md", async ({
@@ -126,23 +120,14 @@ test("an unknown path shows the 404, served with Netlify's headers, and logs exa
   expect(await cspViolations(page)).toEqual([])
 })
 
-test(`the 404 page passes axe too, at ${A11Y_WIDTHS.join(" and ")} px`, async ({ page }) => {
-  const violations = (await accessibilityFindings(page)).axe.get(UNKNOWN_PATH) ?? ["not checked"]
-  expect(violations).toEqual([])
-})
-
-test(`IBM Equal Access (${IBM_POLICY}) finds no failure on any template or the 404 page, at ${A11Y_WIDTHS.join(" and ")} px`, async ({
-  page,
-}) => {
-  const failures = (await accessibilityFindings(page)).ibm
-  expect(failures, `${failures.length} IBM Equal Access failures`).toEqual([])
-})
+accessibilityRule("the 404 page", UNKNOWN_PATH)
 
 test("the city map frame, once scrolled to, is 400px high and titled", async ({ page }) => {
   await gotoHydrated(page, "/service-area/buffalo-grove/")
   await page.getByRole("button", { name: "Show map of Buffalo Grove" }).scrollIntoViewIfNeeded()
   const frame = page.locator(MAP_HOST_FRAME)
   await expect(frame).toHaveAttribute("title", /Buffalo Grove/)
+  await settled(page)
   const box = await frame.boundingBox()
   expect(box?.height).toBe(400)
 })
@@ -154,6 +139,7 @@ test("the first Tab lands on the skip link, which is visible with a focus ring a
   await page.keyboard.press("Tab")
   const skip = page.getByRole("link", { name: "Skip to main content" })
   await expect(skip).toBeFocused()
+  await settled(page)
   await expect(skip).toBeInViewport()
   const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle)
   expect(outline).not.toBe("none")
