@@ -9,15 +9,20 @@ const PORT = Number(process.env.E2E_PORT ?? 9100)
  * Which spec runs where. Most checks do not depend on the viewport (axe per template, tel: links,
  * security headers, no JavaScript, map frames, the 404): they run once, in the desktop project.
  * The phone project runs what a phone's viewport changes: the header's links (behind the menu
- * there), the phone menu, and our own maps. The layout spec sets its own widths, so it runs once,
- * in its own layout project. The editor runs once, in its own project.
+ * there), the phone menu, and our own maps. The layout's checks set their own widths, so they run
+ * once, in their own projects: the layout project visits (the sweep measuring each page at every
+ * width, the Tab rounds), the layout-rules project judges the sweep's findings, one test a rule.
+ * The editor runs once, in its own project.
  */
 const EDITOR = /admin\.spec\.ts$/
 /** The copy the editor's tests edited, once built (scripts/edited-copy-check.mjs): its pages show the edits. */
 const EDITED_COPY = /edited-copy\.spec\.ts$/
 const PHONE_ONLY = /phone-menu\.spec\.ts$/
 const VIEWPORT_DEPENDENT = /(navigation|phone-menu|maps)\.spec\.ts$/
-const LAYOUT = /layout\.spec\.ts$/
+/** The layout's visits: each page measured at every width, and the Tab rounds. */
+const LAYOUT = /(layout\.sweep|keyboard\.spec)\.ts$/
+/** The width rules, judging the layout sweep's findings. */
+const LAYOUT_RULES = /layout\.spec\.ts$/
 /** Chromium, WebKit and Firefox, each driven its own way (tests/e2e/engines/drivers.ts): its own project. */
 const ENGINES = /engines\.(spec|sweep)\.ts$/
 /** Dated content at fixed instants: only in the copy built as of a fixed instant (scripts/other-region-check.mjs). */
@@ -51,10 +56,10 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [EDITOR, EDITED_COPY, PHONE_ONLY, ENGINES, CLOCK, LAYOUT],
+      testIgnore: [EDITOR, EDITED_COPY, PHONE_ONLY, ENGINES, CLOCK, LAYOUT, LAYOUT_RULES],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
-    // The width rules set their own widths. The map host's frame runs in the page's process, as
+    // The layout's visits set their own widths. The map host's frame runs in the page's process, as
     // Chrome on Android runs another site's frame (it isolates only sites with logins): Tab moves
     // into and out of it at once, so the Tab round can press keys in bursts and read where each lands.
     {
@@ -73,6 +78,7 @@ export default defineConfig({
         },
       },
     },
+    { name: "layout-rules", testMatch: LAYOUT_RULES, dependencies: ["layout"] },
     {
       name: "phone",
       testMatch: VIEWPORT_DEPENDENT,

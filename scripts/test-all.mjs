@@ -155,7 +155,7 @@ async function playwright(name, projects, cores, options = []) {
 }
 
 /** Chromium: the desktop, phone and layout projects (axe, IBM, width rules, headers, navigation…). */
-const browser = (cores) => playwright("browser", ["desktop", "phone", "layout"], cores)
+const browser = (cores) => playwright("browser", ["desktop", "phone", "layout", "layout-rules"], cores)
 
 /**
  * Chromium, WebKit and Firefox on every template: the sweeps at one width (tests/e2e/engines.sweep.ts,
@@ -163,7 +163,7 @@ const browser = (cores) => playwright("browser", ["desktop", "phone", "layout"],
  * the rules, which judge every sweep (tests/e2e/engines.spec.ts).
  */
 const engineSweeps = (name, width) => (cores) =>
-  playwright(name, ["engine-sweeps"], cores, ["--grep", `every page at ${width} px`])
+  playwright(name, ["engine-sweeps"], cores, ["--grep", ` at ${width} px$`])
 const engineRules = (cores) => playwright("engine-rules", ["engines"], cores, ["--no-deps"])
 
 /** The editor's tests, the built copy's pages and the build-output suite on one edited copy: the reports' counts. */

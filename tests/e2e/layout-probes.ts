@@ -118,7 +118,7 @@ export function sidewaysOverflow(): { scrollWidth: number; viewport: number; cul
  * exception). Hidden targets (a closed menu, a visually hidden skip link before
  * it has focus) are not on screen and are not measured.
  */
-export function undersizedTargets(): string[] {
+export function undersizedTargets(): { measured: number; offenders: string[] } {
   const MIN = 24
   const selector = "a[href], button, summary, [role='button'], input:not([type='hidden']), select, textarea"
   const all = Array.from(document.querySelectorAll<HTMLElement>(selector))
@@ -171,7 +171,7 @@ export function undersizedTargets(): string[] {
       offenders.push(`${describe(target.element, target.box)} too close to ${describe(crowding.element, crowding.box)}`)
     }
   }
-  return offenders
+  return { measured: targets.length, offenders }
 }
 
 /** A Tab stop: which element (`id`, the same each time it is reached), its name, and its problem ("" when all is well). */
@@ -435,24 +435,28 @@ export const PHONES = [
 export const SLIM_HEADER_MAX = 64
 
 /**
- * The sticky header as it stays once the reader has scrolled a screen and a
- * half down (or to the bottom of a shorter page), focus taken from wherever
- * it was: what is wrong with it, or
- * nothing. It must be at most `maxHeight` px of the screen (its visible part),
- * with the call button and the opening status wholly in that part. Leaves the
- * page scrolled.
+ * In the page: scrolls as a reader does, a screen and a half down (or to the bottom of a shorter
+ * page), focus taken from wherever it was (a keyboard's focus in the header brings the whole
+ * header back). Then the page is left to settle before scrolledHeaderProblems measures it.
  */
-export async function scrolledHeaderProblems(maxHeight: number): Promise<string[]> {
-  // A reader scrolling, not a keyboard's focus in the header (which brings the whole header back).
+export function scrollPastTheHeader() {
   if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
   const root = document.documentElement
   window.scrollTo({
     top: Math.min(window.innerHeight * 1.5, root.scrollHeight - window.innerHeight),
     behavior: "instant",
   })
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+}
+
+/**
+ * The sticky header as it stays once the reader has scrolled (scrollPastTheHeader, then the page
+ * settled): what is wrong with it, or nothing. It must be at most `maxHeight` px of the screen (its
+ * visible part), with the call button and the opening status wholly in that part.
+ */
+export function scrolledHeaderProblems(maxHeight: number): string[] {
   const header = document.querySelector("header")
   if (!header) return ["no header"]
+  if (window.scrollY === 0) return ["the page did not scroll"]
   const bar = header.getBoundingClientRect()
   const top = Math.max(bar.top, 0)
   const shown = Math.min(bar.bottom, window.innerHeight) - top

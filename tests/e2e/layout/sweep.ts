@@ -1,0 +1,107 @@
+import path from "node:path"
+import type { Page } from "@playwright/test"
+import { TEMPLATES, UNKNOWN_PATH, business, gotoHydrated, scrollThrough, settled } from "../fixtures"
+import {
+  breadcrumbOffTheContentEdge,
+  brokenCompounds,
+  callButtonsOverTwoLines,
+  cardRowsNotFilled,
+  firstScreen,
+  PHONES,
+  SLIM_HEADER_MAX,
+  scrollPastTheHeader,
+  scrolledHeaderProblems,
+  sidewaysOverflow,
+  statusOffTheCallButton,
+  undersizedTargets,
+  wrappedPhoneNumbers,
+} from "../layout-probes"
+
+/**
+ * The layout sweep (run by tests/e2e/layout.sweep.ts, judged by tests/e2e/layout.spec.ts): every
+ * template and the 404 page is opened once, scrolled through, resized through the widths people
+ * use and measured at each, once it has settled. One test a page, so each is short; each writes
+ * its findings for the rules, which name every page and width that breaks one.
+ */
+
+export const WIDTHS = [320, 390, 768, 1280, 1440, 1920]
+export const PAGES = [...TEMPLATES.map((template) => template.path), UNKNOWN_PATH]
+export const HEIGHT = 900
+/** The small phone whose first screen must show the headline and the first call button. */
+export const FIRST_SCREEN = { width: 375, height: 667 }
+
+/** One page's findings, each prefixed "{path} at {width} px". */
+export interface WidthFindings {
+  wrappedPhones: string[]
+  sideways: string[]
+  smallTargets: string[]
+  callButtonLines: string[]
+  brokenCompounds: string[]
+  emptySlots: string[]
+  breadcrumb: string[]
+  statusAlignment: string[]
+  scrolledHeader: string[]
+  firstScreen: string[]
+  /** A figure, not a rule: how much of a small phone's first screen is the page's own. */
+  contentShare: number
+}
+
+/** Where a page's findings are written for the rules. */
+export const findingsFile = (route: string) =>
+  path.resolve("reports", "layout", `${route.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}.json`)
+
+/** Opens a page, scrolls through it and measures it at every width, each once it has settled. */
+export async function measureWidths(page: Page, route: string): Promise<WidthFindings> {
+  const found: WidthFindings = {
+    wrappedPhones: [],
+    sideways: [],
+    smallTargets: [],
+    callButtonLines: [],
+    brokenCompounds: [],
+    emptySlots: [],
+    breadcrumb: [],
+    statusAlignment: [],
+    scrolledHeader: [],
+    firstScreen: [],
+    contentShare: 0,
+  }
+  await gotoHydrated(page, route)
+  // Lazy logos loaded and the (stubbed) map frame in place: the page as it stays once read.
+  await scrollThrough(page)
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT })
+    await settled(page)
+    const where = `${route} at ${width} px`
+    const { shown, wrapped } = await page.evaluate(wrappedPhoneNumbers, business.phone.display)
+    if (shown === 0) found.wrappedPhones.push(`${where}: no phone number on screen`)
+    found.wrappedPhones.push(...wrapped.map((lines) => `${where} (${lines})`))
+    const { scrollWidth, viewport, culprits } = await page.evaluate(sidewaysOverflow)
+    if (scrollWidth !== viewport) found.sideways.push(`${where}: ${scrollWidth} px wide (${culprits.join("; ")})`)
+    const targets = await page.evaluate(undersizedTargets)
+    if (targets.measured === 0) found.smallTargets.push(`${where}: no link or button measured`)
+    found.smallTargets.push(...targets.offenders.map((target) => `${where}: ${target}`))
+    found.callButtonLines.push(...(await page.evaluate(callButtonsOverTwoLines)).map((one) => `${where}: ${one}`))
+    found.brokenCompounds.push(...(await page.evaluate(brokenCompounds)).map((one) => `${where}: ${one}`))
+    found.emptySlots.push(...(await page.evaluate(cardRowsNotFilled)).map((one) => `${where}: ${one}`))
+    const crumb = await page.evaluate(breadcrumbOffTheContentEdge)
+    if (crumb) found.breadcrumb.push(`${where}: ${crumb}`)
+    const status = await page.evaluate(statusOffTheCallButton)
+    if (status) found.statusAlignment.push(`${where}: ${status}`)
+  }
+  for (const phone of PHONES) {
+    await page.setViewportSize(phone)
+    await page.evaluate(scrollPastTheHeader)
+    await settled(page)
+    const problems = await page.evaluate(scrolledHeaderProblems, SLIM_HEADER_MAX)
+    if (problems.length)
+      found.scrolledHeader.push(`${route} at ${phone.width} × ${phone.height}: ${problems.join(", ")}`)
+  }
+  await page.setViewportSize(FIRST_SCREEN)
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
+  await settled(page)
+  const screen = await page.evaluate(firstScreen)
+  found.contentShare = screen.contentShare
+  const at = `${route} at ${FIRST_SCREEN.width} × ${FIRST_SCREEN.height}`
+  found.firstScreen.push(...screen.problems.map((problem) => `${at}: ${problem}`))
+  return found
+}
