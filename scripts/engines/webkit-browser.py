@@ -19,7 +19,7 @@ import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
-from gi.repository import Gtk, WebKit2  # noqa: E402
+from gi.repository import Gdk, Gtk, WebKit2  # noqa: E402
 
 preload = None
 if "--preload" in sys.argv:
@@ -57,7 +57,12 @@ def create_web_view(_session):
     window.set_default_size(1280, 900)
     window.add(view)
     view.connect("close", lambda _view: window.destroy())
+    # The keyboard: Xvfb runs no window manager, so no window is ever given the input focus, and
+    # the page never has it (document.hasFocus() is false, though WebDriver's keys still reach it).
+    # Each window takes the focus itself once it is on screen, as a browser's window has it.
+    window.connect("map-event", lambda widget, _event: widget.get_window().focus(Gdk.CURRENT_TIME))
     window.show_all()
+    view.grab_focus()
     return view
 
 

@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
 import path from "node:path"
 import readline from "node:readline"
 import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../../scripts/browser.cjs"
 import { launchEngine, type Engine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
+import { HYDRATED, settle, type RequestCount } from "../../../scripts/settle.cjs"
 import { business } from "../fixtures"
 import {
   PHONES,
   SLIM_HEADER_MAX,
+  scrollPastTheHeader,
   scrolledHeaderProblems,
   sidewaysOverflow,
   wrappedPhoneNumbers,
@@ -43,7 +46,6 @@ export const PAGES = [
 const TAB_PAGES = new Set(["/", "/service-area/"])
 /** The spec's own log line of the 404 page (decisions.md), not a problem. */
 const NOT_FOUND_LOG = "console.error: 404 Error: User attempted to access non-existent route:"
-const HYDRATED = "header button[aria-controls='site-menu']"
 const OWN_MAP_FRAME = "iframe[src^='/maps/']"
 const INLINE_MAP = "main svg[role='group']"
 const TEL_LINK = "a[href^='tel:']"
@@ -54,6 +56,30 @@ const TEL = `tel:${business.phone.e164}`
  * have their scrolled header measured on three phones: the header is one component on every page.
  */
 const TAP_PAGES = new Set(["/", "/brands/"])
+
+/**
+ * The sweep's pages in groups, one test each, so that each is short: each page with a Tab round or
+ * taps alone, the others together.
+ */
+export const PAGE_GROUPS: readonly (readonly string[])[] = [
+  ...PAGES.filter((page) => TAB_PAGES.has(page) || TAP_PAGES.has(page)).map((page) => [page]),
+  PAGES.filter((page) => !TAB_PAGES.has(page) && !TAP_PAGES.has(page)),
+]
+
+/** The placements of a built page's call buttons, read from its HTML in public/. */
+function builtPlacements(page: string): string[] {
+  const html = fs.readFileSync(path.resolve("public", `.${page}`, "index.html"), "utf8")
+  return [...new Set(Array.from(html.matchAll(/data-call-placement="([^"]+)"/g), (match) => match[1]))]
+}
+
+/**
+ * Each kind of call button is tapped once: on the first page of TAP_PAGES that has it (read from
+ * the built pages, so each group knows what the others tap).
+ */
+function placementsToTap(page: string, placements: readonly string[]): string[] {
+  const earlier = [...TAP_PAGES].slice(0, [...TAP_PAGES].indexOf(page)).flatMap(builtPlacements)
+  return [...new Set(placements)].filter((placement) => !earlier.includes(placement))
+}
 
 export interface Visit {
   where: string
@@ -229,35 +255,75 @@ const MAX_PRESSES = 400
  * Presses Tab from the top of a freshly loaded page, as a reader does, until focus leaves the page
  * or wraps round to its top, and names every stop a reader would not see.
  */
-async function tabFromTheTop(tab: Tab): Promise<string[]> {
-  // The engine's window has the keyboard (a Tab past a page's last stop leaves it on the browser's
-  // own controls): a click on the headline gives it back; then focus goes back before the first
-  // stop, as on a page just opened, and the page to its top (Gatsby may restore an earlier scroll).
-  await tab.click("main h1")
-  await tab.evaluate(() => {
-    const start = document.createElement("span")
-    start.tabIndex = -1
-    document.body.prepend(start)
-    start.focus({ preventScroll: true })
-    start.remove()
-    window.scrollTo({ top: 0, behavior: "instant" })
-  })
+async function tabFromTheTop(tab: Tab, settled: () => Promise<void>, where: string): Promise<string[]> {
+  // Focus goes back before the first stop, as on a page just opened, the page at its top.
+  const fromTheTop = () =>
+    tab.evaluate(() => {
+      const start = document.createElement("span")
+      start.tabIndex = -1
+      document.body.prepend(start)
+      start.focus({ preventScroll: true })
+      start.remove()
+      window.scrollTo({ top: 0, behavior: "instant" })
+    })
+  await fromTheTop()
+  await settled()
   await tab.evaluate(recordTabStops)
+  await tab.pressTabs(1)
   let record = await tab.evaluate(readTabRecord)
-  for (let pressed = 0; pressed < MAX_PRESSES && !record.ended; pressed += BURST) {
+  if (record.stops === 0) {
+    // The first press reaches the skip link when the page has the keyboard. It may not, where the
+    // engine kept it on a control of its own: a click on the headline gives it back, once.
+    await tab.click("main h1")
+    await fromTheTop()
+    await tab.evaluate(recordTabStops)
+    await tab.pressTabs(1)
+    record = await tab.evaluate(readTabRecord)
+  }
+  if (record.stops === 0) {
+    const state = await tab.evaluate(() => ({
+      keyboard: document.hasFocus(),
+      focused: document.activeElement?.tagName.toLowerCase() ?? "nothing",
+    }))
+    // The round could not be read: a failure of the rule, not a page that passes unseen.
+    return [
+      `${where}: Tab reached no stop (the page ${state.keyboard ? "has" : "does not have"} the keyboard; focus is on ${state.focused})`,
+    ]
+  }
+  for (let pressed = 1; pressed < MAX_PRESSES && !record.ended; pressed += BURST) {
     await tab.pressTabs(BURST)
     record = await tab.evaluate(readTabRecord)
-    // The first press reaches the skip link when the window has the keyboard; when three bursts
-    // reached no stop, it does not (the engine keeps the keyboard on its own controls), and the
-    // round cannot be read: said in the log, as a gap of the sweep, not a fault of the page.
-    if (pressed + BURST >= 3 * BURST && record.stops === 0) {
-      console.log(
-        `${tab.engine}: Tab reached no stop of ${await tab.evaluate(() => location.pathname)}: the window does not have the keyboard`,
-      )
-      break
-    }
   }
+  if (!record.ended) record.problems.push(`${where}: the round did not end within ${MAX_PRESSES} presses`)
   return record.problems
+}
+
+/**
+ * The Tab round of a page, in a tab opened for it as a reader arrives (Chromium and Firefox): a
+ * round ends where focus leaves the page for the browser's own controls, and headless Firefox then
+ * keeps the keyboard there for every later page of that tab (document.hasFocus() stays false, a
+ * click does not give it back). WebKit's driver holds one window, whose round ends by wrapping
+ * round to the top: its round runs in the visit's tab.
+ */
+async function keyboardRound(
+  engine: Engine,
+  visitTab: Tab,
+  server: Server,
+  page: string,
+  width: number,
+  height: number,
+  where: string,
+): Promise<string[]> {
+  const own = engine.name !== "webkit"
+  const tab = own ? await engine.tab() : visitTab
+  const settled = () => settle((fn, options) => tab.evaluate(fn, options), server.requests, { what: where })
+  try {
+    if (own) await tab.open(`${server.origin}${page}`, width, height)
+    await settled()
+    return await tabFromTheTop(tab, settled, where)
+  } finally {
+    if (own) await tab.close()
+  }
 }
 
 /** Our maps: the overview's frame shows its drawing, a town page's inline map is drawn. */
@@ -297,11 +363,10 @@ function callsNotDialling(display: string, tel: string): string[] {
  * button hits it.
  */
 function headerStaysOnTop(): string | null {
-  window.scrollTo({ top: document.documentElement.scrollHeight * 0.6, behavior: "instant" })
   const header = document.querySelector("header")
   const call = header?.querySelector("a[href^='tel:']")
   if (!header || !call) return "no header or no call button in it"
-  if (window.scrollY === 0) return null
+  if (window.scrollY === 0) return "the page did not scroll"
   const box = header.getBoundingClientRect()
   if (box.top > 1 || box.bottom <= 0)
     return `the header is at y ${Math.round(box.top)}–${Math.round(box.bottom)} px after scrolling ${Math.round(window.scrollY)} px`
@@ -313,57 +378,74 @@ function headerStaysOnTop(): string | null {
 }
 
 /** At a phone's width: the menu opens from its button, and a tap on a link closes it and lands on the section. */
-async function menuWorks(tab: Tab): Promise<string | null> {
+async function menuWorks(tab: Tab, settled: () => Promise<void>): Promise<string | null> {
   await tab.click(HYDRATED)
-  const opened = await poll(
-    () =>
-      tab.evaluate((selector) => {
-        const menu = document.getElementById("site-menu")
-        return (
-          document.querySelector(selector)?.getAttribute("aria-expanded") === "true" &&
-          !!menu?.checkVisibility() &&
-          menu.getBoundingClientRect().height > 0
-        )
-      }, HYDRATED),
-    Boolean,
-    3000,
-  )
+  await settled()
+  const opened = await tab.evaluate((selector) => {
+    const menu = document.getElementById("site-menu")
+    return (
+      document.querySelector(selector)?.getAttribute("aria-expanded") === "true" &&
+      !!menu?.checkVisibility() &&
+      menu.getBoundingClientRect().height > 0
+    )
+  }, HYDRATED)
   if (!opened) return "the menu button did not open the menu"
   await tab.click("#site-menu a[href$='#service-area']")
-  const landed = await poll(
-    () =>
-      tab.evaluate((selector) => {
-        const section = document.getElementById("service-area")
-        const header = document.querySelector("header")?.getBoundingClientRect()
-        const box = section?.getBoundingClientRect()
-        return {
-          url: location.pathname + location.hash,
-          closed: document.querySelector(selector)?.getAttribute("aria-expanded") === "false",
-          menuHidden: !document.getElementById("site-menu")?.checkVisibility(),
-          below: !!box && !!header && box.top >= header.bottom - 1 && box.top < window.innerHeight / 2,
-        }
-      }, HYDRATED),
-    (state) => state.url === "/#service-area" && state.closed && state.menuHidden && state.below,
+  // Where the link leads (from another page, / loads anew), then the page once it has settled there.
+  const url = await poll(
+    () => tab.evaluate(() => location.pathname + location.hash),
+    (value) => value === "/#service-area",
     5000,
   )
-  if (landed.url !== "/#service-area") return `the Service Area link went to ${landed.url}, not /#service-area`
+  if (url !== "/#service-area") return `the Service Area link went to ${url}, not /#service-area`
+  await settled()
+  const landed = await tab.evaluate((selector) => {
+    const section = document.getElementById("service-area")
+    const header = document.querySelector("header")?.getBoundingClientRect()
+    const box = section?.getBoundingClientRect()
+    return {
+      closed: document.querySelector(selector)?.getAttribute("aria-expanded") === "false",
+      menuHidden: !document.getElementById("site-menu")?.checkVisibility(),
+      below: !!box && !!header && box.top >= header.bottom - 1 && box.top < window.innerHeight / 2,
+      at:
+        box && header
+          ? `the section at y ${Math.round(box.top)} px, the header's bottom at ${Math.round(header.bottom)} px`
+          : "no section or no header",
+    }
+  }, HYDRATED)
   if (!landed.closed || !landed.menuHidden) return "the menu stayed open after its link was tapped"
-  if (!landed.below) return "the Service Area section is not in view below the header"
+  if (!landed.below) return `the Service Area section is not in view below the header (${landed.at})`
   return null
 }
 
-async function visit(tab: Tab, server: Server, page: string, width: number, height: number, failed: string[]) {
+async function visit(
+  engine: Engine,
+  tab: Tab,
+  server: Server,
+  page: string,
+  width: number,
+  height: number,
+  failed: string[],
+) {
   const { origin, reading } = server
   const where = `${tab.engine} ${page} at ${width} (header rules ${reading})`
+  /** Until the page has settled (scripts/settle.cjs), as every measurement here reads it. */
+  const settled = (hydrated: string | null = HYDRATED) =>
+    settle((fn, options) => tab.evaluate(fn, options), server.requests, { what: where, hydrated })
   failed.length = 0
   await tab.open(`${origin}${page}`, width, height)
-  const hydrated = await poll(
-    () => tab.evaluate((selector) => document.querySelector(selector) !== null, HYDRATED),
-    Boolean,
-    15_000,
-  )
-  const focus = hydrated && TAB_PAGES.has(page) ? await tabFromTheTop(tab) : []
-  if (focus.length) await tab.open(`${origin}${page}`, width, height)
+  let hydrated = true
+  const unsettled: string[] = []
+  try {
+    await settled()
+  } catch (error) {
+    // Measured all the same, once still, so every other rule still reads the page.
+    hydrated = await tab.evaluate((selector) => document.querySelector(selector) !== null, HYDRATED)
+    unsettled.push((error as Error).message)
+    await settled(null)
+  }
+  const focus =
+    hydrated && TAB_PAGES.has(page) ? await keyboardRound(engine, tab, server, page, width, height, where) : []
   // A pause of a rendered frame or so at each half screen; every image is then waited for.
   await tab.evaluate(scrollDownThePage, 20)
   await poll(
@@ -372,6 +454,7 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
     10_000,
   )
   await tab.evaluate((selector) => document.querySelector(selector)?.scrollIntoView(), OWN_MAP_FRAME)
+  await settled()
   const maps = await poll(
     () => tab.evaluate(mapsShown, OWN_MAP_FRAME, INLINE_MAP),
     (problems) => problems.length === 0,
@@ -380,7 +463,15 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
   const overflow = await tab.evaluate(sidewaysOverflow)
   const phones = await tab.evaluate(wrappedPhoneNumbers, business.phone.display)
   const calls = await tab.evaluate(callsNotDialling, business.phone.display, TEL)
-  const headerOnTop = await tab.evaluate(headerStaysOnTop)
+  // A page shorter than the window (the 404 page on a desktop) is scrolled in a window half its height.
+  const pageHeight = await tab.evaluate(() => document.documentElement.scrollHeight)
+  const short = pageHeight <= height
+  if (short) await tab.resize(width, Math.floor(pageHeight / 2))
+  await tab.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight * 0.6, behavior: "instant" }))
+  await settled()
+  const onTop = await tab.evaluate(headerStaysOnTop)
+  const headerOnTop = onTop && short ? `${onTop} (in a window ${Math.floor(pageHeight / 2)} px high)` : onTop
+  if (short) await tab.resize(width, height)
   const placements = await tab.evaluate(
     (selector) => [
       ...new Set(
@@ -393,7 +484,10 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
   const result: Visit = {
     where,
     hydrated,
-    problems: problems.filter((problem) => !(page === UNKNOWN_PATH && problem.startsWith(NOT_FOUND_LOG))),
+    problems: [
+      ...unsettled,
+      ...problems.filter((problem) => !(page === UNKNOWN_PATH && problem.startsWith(NOT_FOUND_LOG))),
+    ],
     failedRequests: [],
     sideways:
       overflow.scrollWidth > overflow.viewport
@@ -414,13 +508,18 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
   if (width < 1024 && TAP_PAGES.has(page)) {
     for (const phone of PHONES) {
       await tab.resize(phone.width, phone.height)
+      await tab.evaluate(scrollPastTheHeader)
+      await settled()
       const problems = await tab.evaluate(scrolledHeaderProblems, SLIM_HEADER_MAX)
       if (problems.length) result.scrolledHeader.push(`at ${phone.width} × ${phone.height}: ${problems.join(", ")}`)
     }
     await tab.resize(width, height)
-    await tab.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
   }
-  if (width < 1024 && hydrated) result.menu = await menuWorks(tab)
+  if (width < 1024 && hydrated) {
+    await tab.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
+    await settled()
+    result.menu = await menuWorks(tab, () => settled())
+  }
   return { result, placements }
 }
 
@@ -463,6 +562,8 @@ async function tapEveryCall(
 ): Promise<string[]> {
   const problems: string[] = []
   if (placements.length === 0) return ["no call button to tap"]
+  const settled = (tab: Tab) =>
+    settle((fn, options) => tab.evaluate(fn, options), server.requests, { what: `${engine.name} ${page}` })
   const hold = engine.name !== "chromium"
   const shared = engine.name === "firefox" ? await engine.tab() : engine.name === "webkit" ? visitTab : undefined
   let opened = false
@@ -471,13 +572,10 @@ async function tapEveryCall(
     try {
       if (!opened) {
         await tab.open(url, size.width, size.height)
-        const hydrated = await poll(
-          () => tab.evaluate((selector) => document.querySelector(selector) !== null, HYDRATED),
-          Boolean,
-          15_000,
-        )
-        if (!hydrated) {
-          problems.push(`${placement}: the page never hydrated`)
+        try {
+          await settled(tab)
+        } catch (error) {
+          problems.push(`${placement}: ${(error as Error).message}`)
           continue
         }
         opened = hold
@@ -487,6 +585,7 @@ async function tapEveryCall(
       const link = `${TEL_LINK}[data-call-placement="${placement}"]`
       // In the middle of the window, as a reader taps it: clear of the sticky header.
       await tab.evaluate((selector) => document.querySelector(selector)?.scrollIntoView({ block: "center" }), link)
+      await settled(tab)
       try {
         await tab.click(link)
       } catch (error) {
@@ -536,9 +635,9 @@ async function tapEveryCall(
 /** The width an engine's sweep visits every page at, and the reading of header rules its server serves. */
 export type SweepWidth = (typeof WIDTHS)[number]
 
-/** Where an engine's visits at one width are written for the rules to read. */
-export const visitsFile = (engine: EngineName, { width }: SweepWidth) =>
-  path.resolve("reports", "engines", `${engine}-${width}.json`)
+/** Where an engine's visits of a group of pages at one width are written for the rules to read. */
+export const visitsFile = (engine: EngineName, { width }: SweepWidth, group: number) =>
+  path.resolve("reports", "engines", `${engine}-${width}-${group + 1}.json`)
 
 interface Server {
   origin: string
@@ -546,6 +645,8 @@ interface Server {
   process: ChildProcess
   /** The bodies of the beacons the server's stand-in for the tap count took, as they come. */
   beacons: string[]
+  /** The requests it has not answered yet, and how many began or ended (the engine's tab is its only client). */
+  requests: RequestCount
 }
 
 /** The test server on a free port, with header rules read one way; every failed request goes into `failed`. */
@@ -559,17 +660,32 @@ function startServer(reading: string, failed: string[]): Promise<Server> {
       "--https",
       "--print-failures",
       "--print-beacons",
+      "--print-requests",
       "--header-reading",
       reading,
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
   )
   const beacons: string[] = []
+  const open = new Map<string, number>()
+  let seen = 0
+  const requests: RequestCount = {
+    open: () => [...open.keys()],
+    seen: () => seen,
+  }
   return new Promise<Server>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the test server exited (${code})`)))
     readline.createInterface({ input: child.stdout }).on("line", (line) => {
       const served = /^serving public\/ at (\S+)/.exec(line)
-      if (served) resolve({ origin: served[1], reading, process: child, beacons })
+      if (served) resolve({ origin: served[1], reading, process: child, beacons, requests })
+      const exchange = /^(open|done): (.*)$/.exec(line)
+      if (exchange) {
+        const [, event, urlPath] = exchange
+        const count = (open.get(urlPath) ?? 0) + (event === "open" ? 1 : -1)
+        if (count > 0) open.set(urlPath, count)
+        else open.delete(urlPath)
+        seen += 1
+      }
       const beacon = /^beacon: (.*)$/.exec(line)
       if (beacon) beacons.push(beacon[1])
       const failure = /^failed: (.*)$/.exec(line)
@@ -578,39 +694,66 @@ function startServer(reading: string, failed: string[]): Promise<Server> {
   })
 }
 
-/**
- * Opens every page at one width in one engine, over HTTPS from a test server of its own (on a free
- * port, so sweeps can run side by side), and measures each visit once.
- */
-export async function sweepEngine(engineName: EngineName, { width, height, reading }: SweepWidth): Promise<Visit[]> {
+/** An engine with its test server, kept for every group of pages the worker sweeps at one width. */
+interface Sweeper {
+  engine: Engine
+  tab: Tab
+  server: Server
+  failed: string[]
+}
+const sweepers = new Map<string, Promise<Sweeper>>()
+
+async function startSweeper(engineName: EngineName, reading: string): Promise<Sweeper> {
   const failed: string[] = []
   const server = await startServer(reading, failed)
   try {
     const engine = await launchEngine(engineName)
-    try {
-      const tab = await engine.tab()
-      const visits: Visit[] = []
-      const tapped = new Set<string>()
-      for (const page of PAGES) {
-        const { result, placements } = await visit(tab, server, page, width, height, failed)
-        if (TAP_PAGES.has(page) && width < 1024) {
-          const untapped = [...new Set(placements)].filter((placement) => !tapped.has(placement))
-          untapped.forEach((placement) => tapped.add(placement))
-          if (placements.length === 0) result.taps = ["no call button to tap"]
-          else if (untapped.length > 0) {
-            result.taps = await tapEveryCall(engine, tab, untapped, server, `${server.origin}${page}`, page, {
-              width,
-              height,
-            })
-          }
-        }
-        visits.push(result)
-      }
-      return visits
-    } finally {
-      await engine.close()
-    }
-  } finally {
+    return { engine, tab: await engine.tab(), server, failed }
+  } catch (error) {
     server.process.kill()
+    throw error
   }
+}
+
+/** Closes every engine and test server this worker started. */
+export async function closeSweepers() {
+  for (const sweeper of sweepers.values()) {
+    const { engine, server } = await sweeper.catch(() => ({ engine: null, server: null }))
+    await engine?.close().catch(() => undefined)
+    server?.process.kill()
+  }
+  sweepers.clear()
+}
+
+/**
+ * Opens each page of a group at one width in one engine, over HTTPS from a test server of its own
+ * (on a free port, so sweeps can run side by side), and measures each visit once. The engine and
+ * its server stay open for the worker's next group.
+ */
+export async function sweepEngine(
+  engineName: EngineName,
+  { width, height, reading }: SweepWidth,
+  pages: readonly string[],
+): Promise<Visit[]> {
+  const key = `${engineName} ${width}`
+  if (!sweepers.has(key)) sweepers.set(key, startSweeper(engineName, reading))
+  const { engine, tab, server, failed } = await (sweepers.get(key) as Promise<Sweeper>)
+  const visits: Visit[] = []
+  for (const page of pages) {
+    const started = Date.now()
+    const { result, placements } = await visit(engine, tab, server, page, width, height, failed)
+    if (TAP_PAGES.has(page) && width < 1024) {
+      const untapped = placementsToTap(page, placements)
+      if (placements.length === 0) result.taps = ["no call button to tap"]
+      else if (untapped.length > 0) {
+        result.taps = await tapEveryCall(engine, tab, untapped, server, `${server.origin}${page}`, page, {
+          width,
+          height,
+        })
+      }
+    }
+    visits.push(result)
+    console.log(`${engineName} ${page} at ${width} px: ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  }
+  return visits
 }
