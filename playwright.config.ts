@@ -18,7 +18,7 @@ const EDITED_COPY = /edited-copy\.spec\.ts$/
 const PHONE_ONLY = /phone-menu\.spec\.ts$/
 const VIEWPORT_DEPENDENT = /(navigation|phone-menu|maps)\.spec\.ts$/
 const LAYOUT = /layout\.spec\.ts$/
-/** Chromium, WebKit and Firefox, each driven its own way (tests/e2e/engines/drivers.ts): its own project. */
+/** Chromium, WebKit and Firefox, each driven its own way (scripts/engines.cjs): its own project. */
 const ENGINES = /engines\.(spec|sweep)\.ts$/
 /** Dated content at fixed instants: only in the copy built as of a fixed instant (scripts/other-region-check.mjs). */
 const CLOCK = /clock\.spec\.ts$/
