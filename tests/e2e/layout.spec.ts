@@ -19,7 +19,7 @@ import {
   type FocusRecord,
 } from "./layout-probes"
 
-// The width rules of decisions.md ("Layout"), at the widths people use, on
+// The width rules (docs/architecture.md#layout), at the widths people use, on
 // every template and the 404 page. Each page is opened once and resized
 // through the widths (this spec sets its own widths: its own layout project runs it).
 
