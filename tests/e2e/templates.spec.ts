@@ -106,7 +106,7 @@ for (const template of TEMPLATES) {
   })
 }
 
-test("an unknown path shows the 404, served with Netlify's headers, and logs exactly the line of decisions.md", async ({
+test("an unknown path shows the 404, served with Netlify's headers, and logs exactly the line the product's rules give", async ({
   page,
   problems,
 }) => {

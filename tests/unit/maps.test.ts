@@ -164,7 +164,7 @@ describe("each town page's map", () => {
   })
 })
 
-describe("labels clear of the lines and marks (issue 32)", () => {
+describe("labels clear of the lines and marks", () => {
   const centre = cities.find((city) => city.name === radiusTownName(business.serviceRadius.center))
   if (!centre) throw new Error("data/business.json: serviceRadius.center names no town of data/cities/")
   const { svg } = siteMaps({ towns, business, countyLinks: null, colors: readMapColors() }).overview()
