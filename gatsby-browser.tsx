@@ -16,7 +16,7 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) =
  * task first: two shorter tasks instead of one long one.
  */
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
-  // The tap count's one listener (issue 34): a tap on a tel: link sends a beacon and still dials.
+  // The tap count's one listener: a tap on a tel: link sends a beacon and still dials.
   listenForCallTaps()
   // A page loaded anew starts at its top (or its #section), not where an earlier visit left it.
   startWhereTheBrowserPuts()

@@ -23,7 +23,7 @@ const VIEWPORT_DEPENDENT = /(navigation|phone-menu|maps)\.spec\.ts$/
 const LAYOUT = /(layout\.sweep|keyboard\.spec)\.ts$/
 /** The width rules, judging the layout sweep's findings. */
 const LAYOUT_RULES = /layout\.spec\.ts$/
-/** Chromium, WebKit and Firefox, each driven its own way (tests/e2e/engines/drivers.ts): its own project. */
+/** Chromium, WebKit and Firefox, each driven its own way (scripts/engines.cjs): its own project. */
 const ENGINES = /engines\.(spec|sweep)\.ts$/
 /** Dated content at fixed instants: only in the copy built as of a fixed instant (scripts/other-region-check.mjs). */
 const CLOCK = /clock\.spec\.ts$/

@@ -9,7 +9,7 @@ import {
 import { localTime } from "../src/lib/business-time"
 
 /**
- * The count of taps on the phone number (issue 34), shared by the function that
+ * The count of taps on the phone number, shared by the function that
  * takes a tap (netlify/functions/call-tap.mts), the one that reports them
  * (netlify/functions/call-report.mts) and the build that tells them which pages
  * exist (internal/gatsby/on-post-build.ts). Pure: no store, no file, no clock.
@@ -23,7 +23,7 @@ import { localTime } from "../src/lib/business-time"
 /** The Netlify Blobs store (site-wide, not per deploy: a new deploy keeps the counts). */
 export const CALL_TAPS_STORE = "call-taps"
 
-/** The business's time zone: a tap's day is the shop's day (decisions.md, "Time in the content"). */
+/** The business's time zone: a tap's day is the shop's day (docs/architecture.md#time-in-the-content). */
 export const SHOP_TIME_ZONE = "America/Chicago"
 
 /** The most a tap's body may hold, in bytes: `{"path":"…","placement":"…"}` needs far less. */

@@ -9,7 +9,7 @@ import path from "path"
  * the inlined stylesheet and in each element's class attribute, and a hash does
  * not compress. Six characters of hash each were still about 600 bytes of the
  * home page's gzipped HTML, which must fit a new connection's first round trip
- * (10 TCP segments, about 14.6 KB) with room to spare (issue 32).
+ * (10 TCP segments, about 14.6 KB) with room to spare.
  *
  * So each class of each CSS Module under src/ is named by its place in one
  * list of them all, sorted by file and class (`a`, `b`, … `Z`, then `aa`, …):

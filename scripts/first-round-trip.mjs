@@ -7,7 +7,7 @@ export const FIRST_ROUND_TRIP = 10 * 1460
 
 /**
  * The home page's HTML with its headers leaves this much of the first round
- * trip free, so the next town, coupon or notice does not push it out (issue 32).
+ * trip free, so the next town, coupon or notice does not push it out.
  */
 export const HTML_SPARE = 1024
 

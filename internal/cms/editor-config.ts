@@ -88,7 +88,7 @@ export interface EditorConfig {
   collections: EditorCollection[]
 }
 
-/** Netlify is the OAuth provider of the GitHub backend (see the README). */
+/** Netlify is the OAuth provider of the GitHub backend (docs/deploy.md#the-editors-sign-in). */
 export const NETLIFY_OAUTH_BASE_URL = "https://api.netlify.com"
 
 /**

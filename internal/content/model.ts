@@ -60,7 +60,7 @@ export const POINTS_PER_SERVICE = 8
 
 /**
  * A town page's own paragraph: long enough that the page says something true
- * only of that town (decisions.md: no doorway pages), short enough to read on a
+ * only of that town (no doorway pages: docs/architecture.md#what-a-town-page-must-hold), short enough to read on a
  * phone. Counted as runs of non-space characters, as a reader counts words.
  */
 export const TOWN_PARAGRAPH_WORDS = { min: 80, max: 150 } as const

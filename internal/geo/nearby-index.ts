@@ -24,7 +24,7 @@ const byDistanceThenSlug = <T extends Place>(a: Neighbour<T>, b: Neighbour<T>): 
  * (kdbush, searched on the sphere by geokdbush): O(n log n) instead of sorting
  * every place for every place.
  *
- * The rule is nearestPlaces' (src/lib/geo.ts): every place within `withinMiles`,
+ * The rule is nearestPlaces' (internal/geo/distance.ts): every place within `withinMiles`,
  * never fewer than `min` nor more than `max`, nearest first, ties broken by slug,
  * distances by distanceMiles. The tree is asked for a few more candidates than
  * needed, and for more again until the farthest candidate is strictly farther

@@ -1,5 +1,5 @@
 /**
- * The editor's report of taps on the phone number (issue 34): GET
+ * The editor's report of taps on the phone number: GET
  * CALL_REPORT_ENDPOINT?days=7|30|90 with `Authorization: Bearer <token>`, the
  * GitHub token the editor (Decap CMS, GitHub backend) holds once signed in.
  *

@@ -1,5 +1,5 @@
 /**
- * Counts one tap on a telephone link (issue 34). The page's beacon POSTs
+ * Counts one tap on a telephone link. The page's beacon POSTs
  * `{"path": "/coupons/", "placement": "header"}` (sendBeacon: text/plain) to
  * CALL_TAP_ENDPOINT on the page's own origin; the function stores one blob
  * whose key says the day, the placement and the path (internal/call-taps.ts)
@@ -14,7 +14,7 @@
  * Stored: the day (America/Chicago), the placement and the path. Not stored:
  * the address, the user agent, a cookie, any identifier, the time of day.
  * CALL_TAPS=off switches the counting off: every tap then gets a 204 and
- * nothing is stored (README, "Taps on the phone number").
+ * nothing is stored (docs/deploy.md#the-tap-count).
  */
 import { getStore } from "@netlify/blobs"
 import type { Config } from "@netlify/functions"

@@ -23,7 +23,7 @@ const fail = (message: string, status = 500): Response => {
 
 export default async (_req: Request): Promise<Response> => {
   const hook = env(HOOK_ENV)?.trim()
-  if (!hook) return fail(`${HOOK_ENV} is not set: no rebuild was asked for (see README, "Daily rebuild").`)
+  if (!hook) return fail(`${HOOK_ENV} is not set: no rebuild was asked for (see docs/deploy.md#the-daily-rebuild).`)
   let answer: Response
   try {
     answer = await fetch(hook, { method: "POST", signal: AbortSignal.timeout(HOOK_TIMEOUT_MS) })

@@ -79,7 +79,7 @@ export default async (req: Request): Promise<Response> => {
 
   const key = indexNowKey(env(INDEXNOW_KEY_ENV))
   if (key === undefined)
-    return done(`${INDEXNOW_KEY_ENV} is not set: nothing sent to IndexNow (see README, "IndexNow")`)
+    return done(`${INDEXNOW_KEY_ENV} is not set: nothing sent to IndexNow (see docs/deploy.md#indexnow)`)
   if (key instanceof Error) return fail(`${key.message}: nothing sent to IndexNow`, 500)
 
   // The deploy's own address first: the list read is then this deploy's, whatever was published since.

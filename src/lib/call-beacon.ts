@@ -1,7 +1,7 @@
 import { CALL_TAP_ENDPOINT, isCallPlacement, type CallPlacement } from "./call-tap"
 
 /**
- * The browser's half of the tap count (issue 34): a tap on a `tel:` link sends
+ * The browser's half of the tap count: a tap on a `tel:` link sends
  * one small beacon to our own origin with the page's path and the button's
  * placement, nothing else. The link dials as it always did: nothing here
  * prevents, delays or waits for anything, and a failure is swallowed. Without

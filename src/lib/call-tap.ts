@@ -1,5 +1,5 @@
 /**
- * The count of taps on the phone number (issue 34): where on a page a
+ * The count of taps on the phone number: where on a page a
  * telephone link sits, from a closed list the beacon names and the report
  * groups by, and the two endpoints of our own origin that take a tap and give
  * the editor its report.

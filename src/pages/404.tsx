@@ -9,7 +9,8 @@ const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
 
 export default function NotFoundPage({ location }: PageProps) {
   React.useEffect(() => {
-    // On purpose: decisions.md requires exactly this console line for every unknown path.
+    // On purpose: the product's rules ask for exactly this console line for every unknown path
+    // (docs/architecture.md#errors-and-bad-input).
     console.error(NOT_FOUND_LOG, location.pathname)
   }, [location.pathname])
 

@@ -9,7 +9,7 @@ import { PRIVACY_PATH } from "../lib/routes"
 import * as styles from "../styles/privacy-page.module.css"
 
 /**
- * What the site counts and what it does not (issue 34, decisions.md): one
+ * What the site counts and what it does not (docs/architecture.md#privacy): one
  * first-party, cookieless count of taps on the phone number, readable only by
  * the site's editors. Every sentence here is a fact of the code.
  */

@@ -1,5 +1,5 @@
 /**
- * The editor's Calls page (issue 34): taps on the phone number for the last 7,
+ * The editor's Calls page: taps on the phone number for the last 7,
  * 30 or 90 days, per page, per button and per day, read from our own report
  * endpoint with the signed-in editor's GitHub token (the endpoint answers 401
  * or 403 to anyone else). The pure part is calls-report.js.

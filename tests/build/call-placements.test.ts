@@ -4,7 +4,7 @@ import { CALL_PLACEMENT_ATTRIBUTE, TEL_LINK_SELECTOR } from "../../src/lib/call-
 import { expectEvery } from "../offenders"
 
 /**
- * The tap count (issue 34) names the button a tap came from: every telephone
+ * The tap count names the button a tap came from: every telephone
  * link of every built page carries its placement from the closed list
  * (src/lib/call-tap.ts), and the placement says where the link is.
  */

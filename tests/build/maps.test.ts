@@ -114,7 +114,7 @@ describe("the maps drawn at build time", () => {
     expect(offenders).toEqual([])
   })
 
-  // Issue 32: at 390 px a county line ran through "Round Lake" and Northfield's dot sat under the shop's mark;
+  // Seen before this rule: at 390 px a county line ran through "Round Lake" and Northfield's dot sat under the shop's mark;
   // town pages' maps named their town across a county line, or under a neighbour's dot.
   it("crosses no label with a line and covers none with a mark, nor a dot with the shop's, in any map file or town page's map, in either view", () => {
     const townPages = cities.map((city) => cityPath(city.slug))

@@ -31,8 +31,8 @@ import { netlifyHeaders } from "./served-policy"
  * The owner's editor at /admin/ in Chromium. First as deployed (the public/ of
  * the build under test, Netlify's headers, the GitHub backend); then on
  * decap-server's local backend over a Git copy of the project, where the owner
- * makes every edit the README promises through the editorial workflow (draft,
- * ready, publish): a coupon's title, a new town, the shop's street, one brand
+ * edits as docs/owner.md shows, through the editorial workflow (draft, ready,
+ * publish): a coupon's title, a new town, the shop's street, one brand
  * more, a closure and a coupon's end (tests/e2e/editor-edits.ts); and is stopped
  * by a required field. scripts/edited-copy-check.mjs (a stage of `npm test`)
  * then builds that copy, checks its pages in the browser

@@ -3,7 +3,7 @@ import { CALL_PLACEMENTS, CALL_TAP_ENDPOINT } from "../../src/lib/call-tap"
 import { TEMPLATES, business, expect, gotoHydrated, test } from "./fixtures"
 
 /**
- * The tap count (issue 34) in Chromium: a tap on each kind of call button of every template sends one
+ * The tap count in Chromium: a tap on each kind of call button of every template sends one
  * beacon to our own endpoint with the page's path and the button's placement, and the tap still
  * dials: the click is not held back, and the browser starts the tel: navigation. WebKit and Firefox
  * tap the same buttons in the engines' sweep (tests/e2e/engines/sweep.ts). Without JavaScript

@@ -14,7 +14,7 @@ import { netlifyHeaders } from "./served-policy"
 import { expect, test } from "./fixtures"
 
 /**
- * The editor's Calls page at /admin/calls/ (issue 34), as deployed: the report of a seeded store
+ * The editor's Calls page at /admin/calls/, as deployed: the report of a seeded store
  * (the report endpoint answered here with a fixture, as the function would answer an editor), the
  * refusal the endpoint gives anyone else, and the way to it from the editor.
  */

@@ -10,7 +10,7 @@ import { expectEvery } from "../offenders"
  * depends on) opened every template and the 404 at a phone's width and a desktop's in each engine,
  * over HTTPS with Netlify's headers (the phone's width with the later of two rules winning, the desktop's with both applied); each rule here judges every visit and names the engine,
  * page and width of each offender. What the engine does not change (axe and IBM, headers, the
- * editor, no JavaScript…) runs in Chromium alone (README, "Browser tests").
+ * editor, no JavaScript…) runs in Chromium alone (CONTRIBUTING.md#engines).
  */
 
 /** Every engine's visits at every width; a page the sweep did not visit is a failure of every rule. */

@@ -3,7 +3,7 @@ import { expect, gotoHydrated, test } from "./fixtures"
 import { focusRecord, pressesToForeignFrame, watchFocus, type FocusRecord } from "./layout-probes"
 import { HEIGHT, PAGES, WIDTHS } from "./layout/sweep"
 
-// Focus by keyboard (README, "Layout"): on every template and the 404 page, at the widths people
+// Focus by keyboard (docs/architecture.md#layout): on every template and the 404 page, at the widths people
 // use, a round of Tab from the top and a round of Shift+Tab back, every stop visible, in view and
 // never under the sticky header. One test a page, each opening the page afresh at every width.
 // Runs in the layout project (playwright.config.ts: the map host's frame in the page's process).

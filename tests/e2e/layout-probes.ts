@@ -426,7 +426,7 @@ export function pressesToForeignFrame(direction: number): number {
   return next < 0 ? Infinity : next - at
 }
 
-/** Phones (issue 32): once scrolled, the sticky header is one row of at most SLIM_HEADER_MAX px on each. */
+/** Phones: once scrolled, the sticky header is one row of at most SLIM_HEADER_MAX px on each. */
 export const PHONES = [
   { width: 320, height: 568 },
   { width: 375, height: 667 },

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test"
 import { SLIM_HEADER_MAX } from "./layout-probes"
 import { FIRST_SCREEN, PAGES, findingsFile, type WidthFindings } from "./layout/sweep"
 
-// The width rules of the layout (README, "Layout"), at the widths people use, on every template and
+// The width rules of the layout (docs/architecture.md#layout), at the widths people use, on every template and
 // the 404 page: each page was measured once it had settled, at every width, by its own test of the
 // layout sweep (tests/e2e/layout.sweep.ts, the project this one depends on); each rule here judges
 // every page and names every page and width that breaks it. The Tab rounds are tests/e2e/keyboard.spec.ts.

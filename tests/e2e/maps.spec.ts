@@ -114,7 +114,7 @@ test("the overview's links are reachable by keyboard, one town after another, wi
   await expect(page.locator("#service-area ul a").first()).toBeFocused()
 })
 
-// Issue 32: the shop's mark stands for its own town (the address's city, when we serve it): that town's link
+// The shop's mark stands for its own town (the address's city, when we serve it): that town's link
 // holds the mark instead of a dot, named and shown on focus as a dot's link is, and the mark takes the pointer.
 const business = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data/business.json"), "utf8"))
 const shopTown = cities.find((city) => city.name.toLowerCase() === String(business.address.city).toLowerCase())

@@ -100,7 +100,7 @@ for (const template of TEMPLATES) {
   accessibilityRule(template.name, template.path)
 }
 
-test("an unknown path shows the 404, served with Netlify's headers, and logs exactly the line of decisions.md", async ({
+test("an unknown path shows the 404, served with Netlify's headers, and logs exactly the line the product's rules give", async ({
   page,
   problems,
 }) => {

@@ -164,7 +164,7 @@ describe("each town page's map", () => {
   })
 })
 
-describe("labels clear of the lines and marks (issue 32)", () => {
+describe("labels clear of the lines and marks", () => {
   const centre = cities.find((city) => city.name === radiusTownName(business.serviceRadius.center))
   if (!centre) throw new Error("data/business.json: serviceRadius.center names no town of data/cities/")
   const { svg } = siteMaps({ towns, business, countyLinks: null, colors: readMapColors() }).overview()
@@ -274,7 +274,7 @@ describe("labels clear of the lines and marks (issue 32)", () => {
       .map((_, line) => $(line).text())
       .get()
     expect(water.join(" ")).toBe("Lake Michigan")
-    // Measured when the rule came in (issue 32): 7 names at 390 px, 30 on a desktop, none crossed (the rule
+    // Measured when the rule came in: 7 names at 390 px, 30 on a desktop, none crossed (the rule
     // above). Fewer means a change of the placement lost names: look at the map before lowering these.
     const narrow = $("a text:not([class])").length
     const wide = narrow + $("a text.v").length

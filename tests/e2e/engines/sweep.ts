@@ -22,7 +22,7 @@ import {
  * a desktop's, over HTTPS with Netlify's headers (scripts/serve-public.mjs, see WIDTHS), and each visit is
  * measured once; then one test per rule names every engine, page and width that breaks it. The
  * rest of the browser suite (axe, IBM, the editor, headers, no-JavaScript…) checks what the engine
- * does not change and runs in Chromium alone (README, "Browser tests").
+ * does not change and runs in Chromium alone (CONTRIBUTING.md#engines).
  */
 
 /**
@@ -44,7 +44,7 @@ export const PAGES = [
 ]
 /** The pages whose overview map's frame Tab goes through (its links are stops of the page). */
 const TAB_PAGES = new Set(["/", "/service-area/"])
-/** The spec's own log line of the 404 page (decisions.md), not a problem. */
+/** The 404 page's own log line (docs/architecture.md#errors-and-bad-input), not a problem. */
 const NOT_FOUND_LOG = "console.error: 404 Error: User attempted to access non-existent route:"
 const OWN_MAP_FRAME = "iframe[src^='/maps/']"
 const INLINE_MAP = "main svg[role='group']"
