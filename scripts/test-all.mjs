@@ -8,7 +8,7 @@
  *   build         a clean production build (gatsby clean && gatsby build)
  *   typecheck     tsc --noEmit (needs the types the build generates)
  *   build-output  jest, reading public/
- *   browser       Playwright on Debian's Chromium, desktop, phone and layout projects (axe, width rules, headers,
+ *   browser       Playwright on Debian's Chromium, desktop, phone, layout and layout-rules projects (axe, width rules, headers,
  *                 navigation…)
  *   engines-390   Chromium, WebKit and Firefox on every template at 390 px (tests/e2e/engines.sweep.ts)
  *   engines-1280  the same at 1280 px
@@ -154,7 +154,7 @@ async function playwright(name, projects, cores, options = []) {
   return playwrightCounts(ok, readJson(report))
 }
 
-/** Chromium: the desktop, phone and layout projects (axe, IBM, width rules, headers, navigation…). */
+/** Chromium: the desktop, phone, layout and layout-rules projects (axe, IBM, width rules, headers, navigation…). */
 const browser = (cores) => playwright("browser", ["desktop", "phone", "layout", "layout-rules"], cores)
 
 /**
