@@ -1,7 +1,8 @@
 import fs from "node:fs"
+import path from "node:path"
 import { test } from "@playwright/test"
 import { ENGINES } from "../../scripts/engines.cjs"
-import { PAGE_GROUPS, PAGES, WIDTHS, visitsFile, type Visit } from "./engines/sweep"
+import { PAGES, TAB_PAGES, TAP_PAGES, WIDTHS, roundFile, visitFile, type Round, type Visit } from "./engines/sweep"
 import { expectEvery } from "../offenders"
 
 /**
@@ -13,24 +14,33 @@ import { expectEvery } from "../offenders"
  * editor, no JavaScript…) runs in Chromium alone (CONTRIBUTING.md#engines).
  */
 
-/** Every engine's visits at every width; a page the sweep did not visit is a failure of every rule. */
+/** Every engine's visits at every width; a page the sweep did not visit fails every rule, naming it. */
 function readVisits(): Visit[] {
+  const files = ENGINES.flatMap((engine) =>
+    WIDTHS.flatMap((width) => PAGES.map((page) => visitFile(engine, width, page))),
+  )
+  const missing = files.filter((file) => !fs.existsSync(file))
+  if (missing.length) {
+    throw new Error(
+      `${missing.length} visits were not made (see the engine-sweeps project): ${missing.map((file) => path.basename(file)).join(", ")}`,
+    )
+  }
+  return files.map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as Visit)
+}
+
+/**
+ * Every engine's Tab rounds (at every width) or taps (at a phone's width); a round that was not run
+ * fails the rule, naming it.
+ */
+function readRounds(kind: "tab" | "taps", pages: readonly string[]): Round[] {
   return ENGINES.flatMap((engine) =>
-    WIDTHS.flatMap((width) => {
-      const visits = PAGE_GROUPS.flatMap((_, group) => {
-        const file = visitsFile(engine, width, group)
-        if (!fs.existsSync(file)) return []
-        return JSON.parse(fs.readFileSync(file, "utf8")) as Visit[]
-      })
-      const seen = visits.map((visit) => visit.where.split(" ")[1])
-      const missing = PAGES.filter((page) => !seen.includes(page))
-      if (missing.length) {
-        throw new Error(
-          `${engine} at ${width.width} px did not visit ${missing.join(", ")}: see the engine-sweeps project`,
-        )
-      }
-      return visits
-    }),
+    WIDTHS.filter((width) => kind === "tab" || width.width < 1024).flatMap((width) =>
+      pages.map((page) => {
+        const file = roundFile(engine, width, kind, page)
+        if (!fs.existsSync(file)) return { where: `${engine} ${page} at ${width.width}`, problems: ["was not run"] }
+        return JSON.parse(fs.readFileSync(file, "utf8")) as Round
+      }),
+    ),
   )
 }
 
@@ -51,11 +61,22 @@ rule(
 )
 rule("our maps render in every engine", (one) => one.maps)
 rule("every call button is a tel: link in every engine", (one) => one.calls)
-rule("Tab from the top of / and /service-area/ never puts focus off screen in any engine", (one) => one.focus)
-rule(
-  "a tap on each call button sends one beacon with its page and placement, and still dials, in every engine",
-  (one) => one.taps,
-)
+test(`Tab from the top of ${TAB_PAGES.join(" and ")} reaches every stop in view, never under the header, in every engine`, () => {
+  expectEvery(
+    readRounds("tab", TAB_PAGES),
+    "Tab rounds",
+    (round) => round.problems,
+    (round) => round.where,
+  )
+})
+test("a tap on each call button sends one beacon with its page and placement, and still dials, in every engine", () => {
+  expectEvery(
+    readRounds("taps", TAP_PAGES),
+    "taps",
+    (round) => round.problems,
+    (round) => round.where,
+  )
+})
 rule("at a phone's width the menu opens, and a tapped link closes it on its section, in every engine", (one) =>
   one.menu ? [one.menu] : [],
 )

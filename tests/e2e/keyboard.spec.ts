@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from "@playwright/test"
-import { expect, gotoHydrated, test } from "./fixtures"
+import { expect, gotoHydrated, settled, test } from "./fixtures"
 import { focusRecord, pressesToForeignFrame, watchFocus, type FocusRecord } from "./layout-probes"
 import { HEIGHT, PAGES, WIDTHS } from "./layout/sweep"
 
@@ -43,6 +43,8 @@ async function tabRound(page: Page, cdp: CDPSession, key: "Tab" | "Shift+Tab"): 
     const count = Math.min(BURST, await page.evaluate(pressesToForeignFrame, key === "Tab" ? 1 : -1))
     await pressBurst(cdp, key, count)
     pressed += count
+    // Read once the page has settled: scrolled to what has focus, a frame that came into view loaded.
+    await settled(page)
     record = await page.evaluate(focusRecord)
   }
   return record

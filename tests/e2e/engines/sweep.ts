@@ -42,8 +42,8 @@ export const PAGES = [
   ...TEMPLATES.filter((template) => template.name !== "privacy").map((template) => template.path),
   UNKNOWN_PATH,
 ]
-/** The pages whose overview map's frame Tab goes through (its links are stops of the page). */
-const TAB_PAGES = new Set(["/", "/service-area/"])
+/** The pages whose overview map's frame Tab goes through (its links are stops of the page): a Tab round each. */
+export const TAB_PAGES = ["/", "/service-area/"]
 /** The 404 page's own log line (docs/architecture.md#errors-and-bad-input), not a problem. */
 const NOT_FOUND_LOG = "console.error: 404 Error: User attempted to access non-existent route:"
 const OWN_MAP_FRAME = "iframe[src^='/maps/']"
@@ -55,16 +55,7 @@ const TEL = `tel:${business.phone.e164}`
  * and the footer's on the first): between them, every placement of the closed list. The same pages
  * have their scrolled header measured on three phones: the header is one component on every page.
  */
-const TAP_PAGES = new Set(["/", "/brands/"])
-
-/**
- * The sweep's pages in groups, one test each, so that each is short: each page with a Tab round or
- * taps alone, the others together.
- */
-export const PAGE_GROUPS: readonly (readonly string[])[] = [
-  ...PAGES.filter((page) => TAB_PAGES.has(page) || TAP_PAGES.has(page)).map((page) => [page]),
-  PAGES.filter((page) => !TAB_PAGES.has(page) && !TAP_PAGES.has(page)),
-]
+export const TAP_PAGES = ["/", "/brands/"]
 
 /** The placements of a built page's call buttons, read from its HTML in public/. */
 function builtPlacements(page: string): string[] {
@@ -77,7 +68,7 @@ function builtPlacements(page: string): string[] {
  * the built pages, so each group knows what the others tap).
  */
 function placementsToTap(page: string, placements: readonly string[]): string[] {
-  const earlier = [...TAP_PAGES].slice(0, [...TAP_PAGES].indexOf(page)).flatMap(builtPlacements)
+  const earlier = TAP_PAGES.slice(0, TAP_PAGES.indexOf(page)).flatMap(builtPlacements)
   return [...new Set(placements)].filter((placement) => !earlier.includes(placement))
 }
 
@@ -92,10 +83,7 @@ export interface Visit {
   scrolledHeader: string[]
   maps: string[]
   calls: string[]
-  focus: string[]
   menu: string | null
-  /** Each tapped call button that did not send exactly one beacon with its page and placement, or did not dial. */
-  taps: string[]
 }
 
 type Log = { problems: string[] }
@@ -298,34 +286,6 @@ async function tabFromTheTop(tab: Tab, settled: () => Promise<void>, where: stri
   return record.problems
 }
 
-/**
- * The Tab round of a page, in a tab opened for it as a reader arrives (Chromium and Firefox): a
- * round ends where focus leaves the page for the browser's own controls, and headless Firefox then
- * keeps the keyboard there for every later page of that tab (document.hasFocus() stays false, a
- * click does not give it back). WebKit's driver holds one window, whose round ends by wrapping
- * round to the top: its round runs in the visit's tab.
- */
-async function keyboardRound(
-  engine: Engine,
-  visitTab: Tab,
-  server: Server,
-  page: string,
-  width: number,
-  height: number,
-  where: string,
-): Promise<string[]> {
-  const own = engine.name !== "webkit"
-  const tab = own ? await engine.tab() : visitTab
-  const settled = () => settle((fn, options) => tab.evaluate(fn, options), server.requests, { what: where })
-  try {
-    if (own) await tab.open(`${server.origin}${page}`, width, height)
-    await settled()
-    return await tabFromTheTop(tab, settled, where)
-  } finally {
-    if (own) await tab.close()
-  }
-}
-
 /** Our maps: the overview's frame shows its drawing, a town page's inline map is drawn. */
 function mapsShown(frameSelector: string, inlineSelector: string): string[] {
   const problems: string[] = []
@@ -418,15 +378,7 @@ async function menuWorks(tab: Tab, settled: () => Promise<void>): Promise<string
   return null
 }
 
-async function visit(
-  engine: Engine,
-  tab: Tab,
-  server: Server,
-  page: string,
-  width: number,
-  height: number,
-  failed: string[],
-) {
+async function visit(tab: Tab, server: Server, page: string, width: number, height: number, failed: string[]) {
   const { origin, reading } = server
   const where = `${tab.engine} ${page} at ${width} (header rules ${reading})`
   /** Until the page has settled (scripts/settle.cjs), as every measurement here reads it. */
@@ -444,8 +396,6 @@ async function visit(
     unsettled.push((error as Error).message)
     await settled(null)
   }
-  const focus =
-    hydrated && TAB_PAGES.has(page) ? await keyboardRound(engine, tab, server, page, width, height, where) : []
   // A pause of a rendered frame or so at each half screen; every image is then waited for.
   await tab.evaluate(scrollDownThePage, 20)
   await poll(
@@ -472,14 +422,6 @@ async function visit(
   const onTop = await tab.evaluate(headerStaysOnTop)
   const headerOnTop = onTop && short ? `${onTop} (in a window ${Math.floor(pageHeight / 2)} px high)` : onTop
   if (short) await tab.resize(width, height)
-  const placements = await tab.evaluate(
-    (selector) => [
-      ...new Set(
-        Array.from(document.querySelectorAll(selector), (link) => link.getAttribute("data-call-placement") ?? ""),
-      ),
-    ],
-    TEL_LINK,
-  )
   const { problems } = await readLog(tab)
   const result: Visit = {
     where,
@@ -498,14 +440,12 @@ async function visit(
     scrolledHeader: [],
     maps,
     calls: phones.shown === 0 ? ["no phone number shown"] : calls,
-    focus,
     menu: null,
-    taps: [],
   }
   // The 404 page's own address answers 404, as does Gatsby's look-up of its page data.
   const expected = [page, page.replace(/\/$/, ""), `/page-data${page}page-data.json`].map((one) => `${one} 404`)
   result.failedRequests = failed.filter((request) => !(page === UNKNOWN_PATH && expected.includes(request)))
-  if (width < 1024 && TAP_PAGES.has(page)) {
+  if (width < 1024 && TAP_PAGES.includes(page)) {
     for (const phone of PHONES) {
       await tab.resize(phone.width, phone.height)
       await tab.evaluate(scrollPastTheHeader)
@@ -520,7 +460,7 @@ async function visit(
     await settled()
     result.menu = await menuWorks(tab, () => settled())
   }
-  return { result, placements }
+  return result
 }
 
 /**
@@ -635,9 +575,22 @@ async function tapEveryCall(
 /** The width an engine's sweep visits every page at, and the reading of header rules its server serves. */
 export type SweepWidth = (typeof WIDTHS)[number]
 
-/** Where an engine's visits of a group of pages at one width are written for the rules to read. */
-export const visitsFile = (engine: EngineName, { width }: SweepWidth, group: number) =>
-  path.resolve("reports", "engines", `${engine}-${width}-${group + 1}.json`)
+/** A page's part of a file name: "/" -> "home", "/service-area/" -> "service-area". */
+const stem = (page: string) => page.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"
+
+/** A Tab round (every stop a reader would not see) or a page's taps (each that sent no right beacon or did not dial). */
+export interface Round {
+  where: string
+  problems: string[]
+}
+
+/** Where an engine's Tab round ("tab") or taps ("taps") of a page at one width are written for the rules to read. */
+export const roundFile = (engine: EngineName, { width }: SweepWidth, kind: "tab" | "taps", page: string) =>
+  path.resolve("reports", "engines", `${engine}-${width}-${kind}-${stem(page)}.json`)
+
+/** Where an engine's visit of a page at one width is written for the rules to read. */
+export const visitFile = (engine: EngineName, { width }: SweepWidth, page: string) =>
+  path.resolve("reports", "engines", `${engine}-${width}-visit-${stem(page)}.json`)
 
 interface Server {
   origin: string
@@ -715,6 +668,17 @@ async function startSweeper(engineName: EngineName, reading: string): Promise<Sw
   }
 }
 
+/** The worker's engine and test server for one engine and width, started on first use. */
+function sweeperFor(engineName: EngineName, width: number, reading: string): Promise<Sweeper> {
+  const key = `${engineName} ${width}`
+  let sweeper = sweepers.get(key)
+  if (!sweeper) {
+    sweeper = startSweeper(engineName, reading)
+    sweepers.set(key, sweeper)
+  }
+  return sweeper
+}
+
 /** Closes every engine and test server this worker started. */
 export async function closeSweepers() {
   for (const sweeper of sweepers.values()) {
@@ -726,34 +690,61 @@ export async function closeSweepers() {
 }
 
 /**
- * Opens each page of a group at one width in one engine, over HTTPS from a test server of its own
- * (on a free port, so sweeps can run side by side), and measures each visit once. The engine and
- * its server stay open for the worker's next group.
+ * The Tab round of a page at one width, in a tab opened for it as a reader arrives (Chromium and
+ * Firefox): a round ends where focus leaves the page for the browser's own controls, and headless
+ * Firefox then keeps the keyboard there for every later page of that tab (document.hasFocus() stays
+ * false, a click does not give it back). WebKit's driver holds one window, whose round ends by
+ * wrapping round to the top: its round runs in the sweeper's tab.
  */
-export async function sweepEngine(
+export async function tabRound(
   engineName: EngineName,
   { width, height, reading }: SweepWidth,
-  pages: readonly string[],
-): Promise<Visit[]> {
-  const key = `${engineName} ${width}`
-  if (!sweepers.has(key)) sweepers.set(key, startSweeper(engineName, reading))
-  const { engine, tab, server, failed } = await (sweepers.get(key) as Promise<Sweeper>)
-  const visits: Visit[] = []
-  for (const page of pages) {
-    const started = Date.now()
-    const { result, placements } = await visit(engine, tab, server, page, width, height, failed)
-    if (TAP_PAGES.has(page) && width < 1024) {
-      const untapped = placementsToTap(page, placements)
-      if (placements.length === 0) result.taps = ["no call button to tap"]
-      else if (untapped.length > 0) {
-        result.taps = await tapEveryCall(engine, tab, untapped, server, `${server.origin}${page}`, page, {
-          width,
-          height,
-        })
-      }
-    }
-    visits.push(result)
-    console.log(`${engineName} ${page} at ${width} px: ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  page: string,
+): Promise<Round> {
+  const { engine, tab: sweeperTab, server } = await sweeperFor(engineName, width, reading)
+  const where = `${engineName} ${page} at ${width} (header rules ${reading})`
+  const own = engine.name !== "webkit"
+  const tab = own ? await engine.tab() : sweeperTab
+  const settled = () => settle((fn, options) => tab.evaluate(fn, options), server.requests, { what: where })
+  try {
+    await tab.open(`${server.origin}${page}`, width, height)
+    await settled()
+    return { where, problems: await tabFromTheTop(tab, settled, where) }
+  } finally {
+    if (own) await tab.close()
   }
-  return visits
+}
+
+/**
+ * Taps each call button of a page at a phone's width that no earlier page of TAP_PAGES has (read
+ * from the built pages): between them, every placement of the closed list once.
+ */
+export async function tapTheCalls(
+  engineName: EngineName,
+  { width, height, reading }: SweepWidth,
+  page: string,
+): Promise<Round> {
+  const { engine, tab, server } = await sweeperFor(engineName, width, reading)
+  const where = `${engineName} ${page} at ${width} (header rules ${reading})`
+  const placements = builtPlacements(page)
+  if (placements.length === 0) return { where, problems: ["no call button to tap"] }
+  const untapped = placementsToTap(page, placements)
+  if (untapped.length === 0)
+    return { where, problems: [`every placement here (${placements.join(", ")}) is tapped on an earlier page`] }
+  const problems = await tapEveryCall(engine, tab, untapped, server, `${server.origin}${page}`, page, { width, height })
+  return { where: `${where}: ${untapped.join(", ")}`, problems }
+}
+
+/**
+ * Opens a page at one width in one engine, over HTTPS from a test server of its own (on a free
+ * port, so sweeps can run side by side), and measures the visit once. The engine and its server
+ * stay open for the worker's next page.
+ */
+export async function sweepPage(
+  engineName: EngineName,
+  { width, height, reading }: SweepWidth,
+  page: string,
+): Promise<Visit> {
+  const { tab, server, failed } = await sweeperFor(engineName, width, reading)
+  return visit(tab, server, page, width, height, failed)
 }
