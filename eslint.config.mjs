@@ -47,6 +47,11 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx}"],
     ...react.configs.flat.recommended,
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      // HTML's `blocking` (a render-blocking link, gatsby-ssr.tsx): React passes it through; the rule does not know it.
+      "react/no-unknown-property": ["error", { ignore: ["blocking"] }],
+    },
     settings: { react: { version: "detect" } },
   },
   reactHooks.configs.flat.recommended,
