@@ -636,3 +636,27 @@ export function firstScreen(): { contentShare: number; problems: string[] } {
   }
   return { contentShare: (window.innerHeight - above) / window.innerHeight, problems }
 }
+
+/**
+ * Every visible icon (an <svg> with its own width and height, as lucide draws them) drawn at another
+ * size than its own: "the icon before 'Satisfaction Guaranteed' drawn 21 × 26 px, not 28 × 28".
+ * `icons` counts the icons measured.
+ */
+export function iconsNotAtTheirSize(): { icons: number; offenders: string[] } {
+  const offenders: string[] = []
+  const icons = Array.from(document.querySelectorAll<SVGSVGElement>("svg[width][height]")).filter(
+    (icon) =>
+      icon.checkVisibility({ visibilityProperty: true }) && !icon.closest("iframe, [role='img'], [role='group']"),
+  )
+  for (const icon of icons) {
+    const want = { width: Number(icon.getAttribute("width")), height: Number(icon.getAttribute("height")) }
+    const box = icon.getBoundingClientRect()
+    if (Math.abs(box.width - want.width) > 0.5 || Math.abs(box.height - want.height) > 0.5) {
+      const beside = (icon.parentElement?.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)
+      offenders.push(
+        `the icon before '${beside}' drawn ${Math.round(box.width * 10) / 10} × ${Math.round(box.height * 10) / 10} px, not ${want.width} × ${want.height}`,
+      )
+    }
+  }
+  return { icons: icons.length, offenders }
+}

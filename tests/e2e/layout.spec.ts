@@ -52,6 +52,11 @@ widthRule(
   (one) => one.brokenCompounds,
 )
 widthRule(
+  "every icon is drawn at its own size, never squeezed by the text beside it",
+  "icons squeezed",
+  (one) => one.squeezedIcons,
+)
+widthRule(
   "a grid of cards fills every row: no empty slot at any width",
   "rows with an empty slot",
   (one) => one.emptySlots,

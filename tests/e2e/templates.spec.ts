@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test"
+import type { Browser, Page } from "@playwright/test"
 import AxeBuilder from "@axe-core/playwright"
 import {
   MAP_HOST_FRAME,
@@ -57,6 +57,56 @@ const accessibilityRule = (name: string, path: string) =>
     expect(failures, `${failures.length} accessibility failures on ${path}:\n${failures.join("\n")}`).toEqual([])
   })
 
+/** A slow phone: its processor this many times slower than the machine's (DevTools' CPU throttling). */
+const SLOW_PHONE_CPU = 6
+/** Widths of the header's two layouts: a phone's and a desktop's. */
+const SHIFT_WIDTHS = [390, 1280] as const
+
+/**
+ * Opens a page as a slow phone does, its processor slowed (Chromium paints a page it has only begun
+ * to parse), and returns every layout shift from the start until the page has settled, each with
+ * its value and what moved, box before and after: "0.00656 at 875 ms: li 837,392 379×27 -> 644,392 282×54".
+ */
+async function shiftsOnASlowPhone(browser: Browser, baseURL: string, path: string, width: number): Promise<string[]> {
+  // A browser of its own, as a visitor's that has not been to the site: nothing cached or compiled yet.
+  const context = await browser.newContext({ baseURL, ignoreHTTPSErrors: true, viewport: { width, height: 844 } })
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & {
+      value: number
+      hadRecentInput: boolean
+      sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>
+    }
+    const shifts: string[] = []
+    ;(window as unknown as { __shifts: string[] }).__shifts = shifts
+    const box = (rect: DOMRectReadOnly) =>
+      `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`
+    const name = (node?: Node | null) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()} '${(node.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30)}'`
+        : (node?.nodeName ?? "a removed node")
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue
+        const moved = (entry.sources ?? []).map(
+          (one) => `${name(one.node)} ${box(one.previousRect)} -> ${box(one.currentRect)}`,
+        )
+        shifts.push(
+          `${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${moved.join("; ") || "no source named"}`,
+        )
+      }
+    }).observe({ type: "layout-shift", buffered: true })
+  })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE_CPU })
+  try {
+    await gotoHydrated(page, path)
+    return await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)
+  } finally {
+    await context.close()
+  }
+}
+
 for (const template of TEMPLATES) {
   // One visit, three rules (soft assertions, so a visit reports every rule it breaks).
   test(`${template.name} (${template.path}): served with Netlify's headers; loads with no console error, warning, page error or CSP violation; scripts wait for the first paint; every tel: link dials the number`, async ({
@@ -98,6 +148,18 @@ for (const template of TEMPLATES) {
     expect(await cspViolations(page)).toEqual([])
   })
   accessibilityRule(template.name, template.path)
+
+  test(`${template.name} (${template.path}): nothing moves while a slow phone parses and paints it (its processor ${SLOW_PHONE_CPU}× slower), at ${SHIFT_WIDTHS.join(" and ")} px`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const shifts: string[] = []
+    for (const width of SHIFT_WIDTHS) {
+      const found = await shiftsOnASlowPhone(browser, baseURL ?? "", template.path, width)
+      shifts.push(...found.map((shift) => `${width} px: ${shift}`))
+    }
+    expect(shifts, `${shifts.length} layout shifts on ${template.path}:\n${shifts.join("\n")}`).toEqual([])
+  })
 }
 
 test("an unknown path shows the 404, served with Netlify's headers, and logs exactly the line the product's rules give", async ({

@@ -7,6 +7,7 @@ import {
   callButtonsOverTwoLines,
   cardRowsNotFilled,
   firstScreen,
+  iconsNotAtTheirSize,
   PHONES,
   SLIM_HEADER_MAX,
   scrollPastTheHeader,
@@ -42,6 +43,7 @@ export interface WidthFindings {
   statusAlignment: string[]
   scrolledHeader: string[]
   firstScreen: string[]
+  squeezedIcons: string[]
   /** A figure, not a rule: how much of a small phone's first screen is the page's own. */
   contentShare: number
 }
@@ -63,6 +65,7 @@ export async function measureWidths(page: Page, route: string): Promise<WidthFin
     statusAlignment: [],
     scrolledHeader: [],
     firstScreen: [],
+    squeezedIcons: [],
     contentShare: 0,
   }
   await gotoHydrated(page, route)
@@ -85,6 +88,9 @@ export async function measureWidths(page: Page, route: string): Promise<WidthFin
     found.emptySlots.push(...(await page.evaluate(cardRowsNotFilled)).map((one) => `${where}: ${one}`))
     const crumb = await page.evaluate(breadcrumbOffTheContentEdge)
     if (crumb) found.breadcrumb.push(`${where}: ${crumb}`)
+    const icons = await page.evaluate(iconsNotAtTheirSize)
+    if (icons.icons === 0) found.squeezedIcons.push(`${where}: no icon measured`)
+    found.squeezedIcons.push(...icons.offenders.map((one) => `${where}: ${one}`))
     const status = await page.evaluate(statusOffTheCallButton)
     if (status) found.statusAlignment.push(`${where}: ${status}`)
   }
