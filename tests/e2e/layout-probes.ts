@@ -495,7 +495,7 @@ export function statusOffTheCallButton(): string | null {
  * Every visible call button (a tel: link) whose text takes more than two
  * lines, e.g. "'Call to Use a Coupon: (847) 555-0142' on 3 lines".
  */
-export function callButtonsOverTwoLines(): string[] {
+export function callButtonsOverTwoLines(): { measured: number; offenders: string[] } {
   /** Lines of text (not the icon beside them): the boxes of its text nodes, by their vertical middles. */
   const lines = (element: Element): number => {
     const middles: number[] = []
@@ -511,11 +511,14 @@ export function callButtonsOverTwoLines(): string[] {
     }
     return middles.length
   }
-  return Array.from(document.querySelectorAll("a[href^='tel:']"))
-    .filter((link) => link.checkVisibility({ visibilityProperty: true }))
+  const shown = Array.from(document.querySelectorAll("a[href^='tel:']")).filter((link) =>
+    link.checkVisibility({ visibilityProperty: true }),
+  )
+  const offenders = shown
     .map((link) => ({ link, count: lines(link) }))
     .filter(({ count }) => count > 2)
     .map(({ link, count }) => `'${(link.textContent ?? "").trim().replace(/\s+/g, " ")}' on ${count} lines`)
+  return { measured: shown.length, offenders }
 }
 
 /**
@@ -523,14 +526,16 @@ export function callButtonsOverTwoLines(): string[] {
  * that a line break splits, with its sentence's start: "'1-year' in 'Includes
  * the service call, labor and…'". A compound is a Range whose boxes must share a line.
  */
-export function brokenCompounds(): string[] {
+export function brokenCompounds(): { measured: number; offenders: string[] } {
   const found: string[] = []
+  let measured = 0
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
     const parent = node.parentElement
     if (!parent?.checkVisibility({ visibilityProperty: true }) || parent.closest("script, style, template")) continue
     // A compound may span text nodes only if split by markup; the site keeps each in one node.
     for (const match of node.data.matchAll(/\d[\d.,]*-\p{L}+/gu)) {
+      measured += 1
       const range = document.createRange()
       range.setStart(node, match.index)
       range.setEnd(node, match.index + match[0].length)
@@ -546,7 +551,7 @@ export function brokenCompounds(): string[] {
       }
     }
   }
-  return found
+  return { measured, offenders: found }
 }
 
 /**
@@ -554,11 +559,13 @@ export function brokenCompounds(): string[] {
  * does not reach across it: an empty slot at the row's end (or start), e.g.
  * "the list of 'Refrigerator Repair', … : row 2 of 2 ends 276 px short of the right edge".
  */
-export function cardRowsNotFilled(): string[] {
+export function cardRowsNotFilled(): { measured: number; offenders: string[] } {
   const found: string[] = []
+  let measured = 0
   for (const list of Array.from(document.querySelectorAll("main ul, main ol"))) {
     const items = Array.from(list.children).filter((item) => item.checkVisibility())
     if (items.length < 2 || !items.every((item) => item.querySelector("h2, h3, h4"))) continue
+    measured += 1
     const style = getComputedStyle(list)
     const box = list.getBoundingClientRect()
     const left = box.left + parseFloat(style.paddingLeft)
@@ -584,21 +591,26 @@ export function cardRowsNotFilled(): string[] {
         )
     })
   }
-  return found
+  return { measured, offenders: found }
 }
 
-/** The breadcrumb's first link against the page's headline: their left edges (within a pixel), or nothing on a page without one. */
-export function breadcrumbOffTheContentEdge(): string | null {
+/**
+ * The breadcrumb's first link against the page's headline: their left edges (within a pixel).
+ * `measured` is false on a page without a breadcrumb.
+ */
+export function breadcrumbOffTheContentEdge(): { measured: boolean; offender: string | null } {
   const crumb = document.querySelector("nav[aria-label='Breadcrumb'] a, nav[aria-label='Breadcrumb'] li")
   const headline = document.querySelector("main h1")
-  if (!crumb || !headline) return null
+  if (!crumb || !headline) return { measured: false, offender: null }
   const range = document.createRange()
   range.selectNodeContents(headline)
   const crumbLeft = crumb.getBoundingClientRect().left
   const headlineLeft = range.getBoundingClientRect().left
-  return Math.abs(crumbLeft - headlineLeft) > 1
-    ? `the breadcrumb starts at x ${Math.round(crumbLeft)}, the headline at x ${Math.round(headlineLeft)}`
-    : null
+  const offender =
+    Math.abs(crumbLeft - headlineLeft) > 1
+      ? `the breadcrumb starts at x ${Math.round(crumbLeft)}, the headline at x ${Math.round(headlineLeft)}`
+      : null
+  return { measured: true, offender }
 }
 
 /**

@@ -16,17 +16,24 @@ function readFindings(): WidthFindings[] {
   return PAGES.map((route) => JSON.parse(fs.readFileSync(findingsFile(route), "utf8")) as WidthFindings)
 }
 
-/** One rule over every page's findings; `figure` prints what the findings measured besides (not a rule). */
+type Measured = keyof WidthFindings["measured"]
+
+/**
+ * One rule over every page's findings. `counted`: for a rule whose probe may find nothing on a
+ * page (no breadcrumb there), what it must have measured on some page, or it saw nothing and fails.
+ * `figure` prints what the findings measured besides (not a rule).
+ */
 const widthRule = (
   name: string,
   what: string,
   pick: (findings: WidthFindings) => string[],
-  figure?: (all: WidthFindings[]) => string,
+  { counted, figure }: { counted?: Measured; figure?: (all: WidthFindings[]) => string } = {},
 ) =>
   test(name, () => {
     const all = readFindings()
     if (figure) console.log(figure(all))
     const offenders = all.flatMap(pick)
+    if (counted && all.every((one) => one.measured[counted] === 0)) offenders.push(`no ${counted} measured on any page`)
     expect(offenders, `${what}: ${offenders.length}:\n${offenders.join("\n")}`).toEqual([])
   })
 
@@ -45,11 +52,13 @@ widthRule(
   "no call button takes more than two lines (a label's line, the number's line)",
   "call buttons over two lines",
   (one) => one.callButtonLines,
+  { counted: "callButtons" },
 )
 widthRule(
   "a number joined to a word by a hyphen ('1-year') never breaks across lines",
   "compounds broken at the hyphen",
   (one) => one.brokenCompounds,
+  { counted: "compounds" },
 )
 widthRule(
   "every icon is drawn at its own size, never squeezed by the text beside it",
@@ -60,11 +69,13 @@ widthRule(
   "a grid of cards fills every row: no empty slot at any width",
   "rows with an empty slot",
   (one) => one.emptySlots,
+  { counted: "cardGrids" },
 )
 widthRule(
   "the breadcrumb starts on the content's left edge, with the headline",
   "breadcrumb off the edge",
   (one) => one.breadcrumb,
+  { counted: "breadcrumbs" },
 )
 widthRule(
   "the header's opening status sits on the call button or ends where it ends",
@@ -80,6 +91,8 @@ widthRule(
   "the first screen of a small phone shows the headline and the first call button",
   "not on the first screen",
   (one) => one.firstScreen,
-  (all) =>
-    `the page's own share of the first screen at ${FIRST_SCREEN.width} × ${FIRST_SCREEN.height}: ${PAGES.map((route, i) => `${route} ${Math.round(all[i].contentShare * 100)} %`).join(", ")}`,
+  {
+    figure: (all) =>
+      `the page's own share of the first screen at ${FIRST_SCREEN.width} × ${FIRST_SCREEN.height}: ${PAGES.map((route, i) => `${route} ${Math.round(all[i].contentShare * 100)} %`).join(", ")}`,
+  },
 )

@@ -44,6 +44,8 @@ export interface WidthFindings {
   scrolledHeader: string[]
   firstScreen: string[]
   squeezedIcons: string[]
+  /** What the probes that may find nothing on a page measured there, over every width: cards' grids, breadcrumbs… */
+  measured: { cardGrids: number; breadcrumbs: number; compounds: number; callButtons: number }
   /** A figure, not a rule: how much of a small phone's first screen is the page's own. */
   contentShare: number
 }
@@ -66,6 +68,7 @@ export async function measureWidths(page: Page, route: string): Promise<WidthFin
     scrolledHeader: [],
     firstScreen: [],
     squeezedIcons: [],
+    measured: { cardGrids: 0, breadcrumbs: 0, compounds: 0, callButtons: 0 },
     contentShare: 0,
   }
   await gotoHydrated(page, route)
@@ -83,11 +86,18 @@ export async function measureWidths(page: Page, route: string): Promise<WidthFin
     const targets = await page.evaluate(undersizedTargets)
     if (targets.measured === 0) found.smallTargets.push(`${where}: no link or button measured`)
     found.smallTargets.push(...targets.offenders.map((target) => `${where}: ${target}`))
-    found.callButtonLines.push(...(await page.evaluate(callButtonsOverTwoLines)).map((one) => `${where}: ${one}`))
-    found.brokenCompounds.push(...(await page.evaluate(brokenCompounds)).map((one) => `${where}: ${one}`))
-    found.emptySlots.push(...(await page.evaluate(cardRowsNotFilled)).map((one) => `${where}: ${one}`))
+    const callButtons = await page.evaluate(callButtonsOverTwoLines)
+    found.measured.callButtons += callButtons.measured
+    found.callButtonLines.push(...callButtons.offenders.map((one) => `${where}: ${one}`))
+    const compounds = await page.evaluate(brokenCompounds)
+    found.measured.compounds += compounds.measured
+    found.brokenCompounds.push(...compounds.offenders.map((one) => `${where}: ${one}`))
+    const grids = await page.evaluate(cardRowsNotFilled)
+    found.measured.cardGrids += grids.measured
+    found.emptySlots.push(...grids.offenders.map((one) => `${where}: ${one}`))
     const crumb = await page.evaluate(breadcrumbOffTheContentEdge)
-    if (crumb) found.breadcrumb.push(`${where}: ${crumb}`)
+    if (crumb.measured) found.measured.breadcrumbs += 1
+    if (crumb.offender) found.breadcrumb.push(`${where}: ${crumb.offender}`)
     const icons = await page.evaluate(iconsNotAtTheirSize)
     if (icons.icons === 0) found.squeezedIcons.push(`${where}: no icon measured`)
     found.squeezedIcons.push(...icons.offenders.map((one) => `${where}: ${one}`))
