@@ -59,7 +59,25 @@ rule(
   "once scrolled, the header on a phone is one row of at most 64 px with the call button and the status, in every engine",
   (one) => one.scrolledHeader,
 )
-rule("our maps render in every engine", (one) => one.maps)
+test("our maps render in every engine", () => {
+  const visits = readVisits()
+  // A sweep that saw no map at all (a selector gone stale) would pass: it fails, naming engine and width.
+  const blind = ENGINES.flatMap((engine) =>
+    WIDTHS.filter(
+      (width) =>
+        !visits.some(
+          (visit) =>
+            visit.where.startsWith(`${engine} `) && visit.where.includes(` at ${width.width} `) && visit.mapsSeen > 0,
+        ),
+    ).map((width) => ({ where: `${engine} at ${width.width} px`, maps: ["saw no map on any page"] })),
+  )
+  expectEvery(
+    [...visits, ...blind],
+    "our maps render in every engine",
+    (one) => one.maps,
+    (one) => one.where,
+  )
+})
 rule("every call button is a tel: link in every engine", (one) => one.calls)
 test(`Tab from the top of ${TAB_PAGES.join(" and ")} reaches every stop in view, never under the header, in every engine`, () => {
   expectEvery(

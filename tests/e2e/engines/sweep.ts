@@ -82,6 +82,8 @@ export interface Visit {
   headerOnTop: string | null
   scrolledHeader: string[]
   maps: string[]
+  /** How many of our maps (the overview's frame, a town page's inline map) the page showed. */
+  mapsSeen: number
   calls: string[]
   menu: string | null
 }
@@ -107,8 +109,14 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, time
   }
 }
 
+/** The page's problems as the recorder kept them; a page where the recorder did not run says so (it saw nothing). */
 const readLog = (tab: Tab) =>
-  tab.evaluate(() => (window as unknown as { __engineProblems?: Log }).__engineProblems ?? { problems: [] })
+  tab.evaluate(
+    () =>
+      (window as unknown as { __engineProblems?: Log }).__engineProblems ?? {
+        problems: ["the problem recorder did not run in this page, so its errors were not seen"],
+      },
+  )
 
 interface TabRecord {
   /** Every stop a reader would not see, described. */
@@ -293,7 +301,10 @@ function mapsShown(frameSelector: string, inlineSelector: string): string[] {
     const drawing = frame.contentDocument?.documentElement
     const box = drawing?.getBoundingClientRect()
     if (!drawing || drawing.tagName.toLowerCase() !== "svg" || !box || box.width < 10 || box.height < 10) {
-      problems.push(`the frame ${frame.getAttribute("src")} shows no drawing`)
+      const at = frame.getBoundingClientRect()
+      problems.push(
+        `the frame ${frame.getAttribute("src")} shows no drawing (its document ${frame.contentDocument?.URL ?? "unreadable"}, ${frame.contentDocument?.readyState ?? ""}, holding ${drawing?.tagName.toLowerCase() ?? "nothing"}; the frame at y ${Math.round(at.top)} to ${Math.round(at.bottom)} of a ${window.innerHeight} px window, scrolled to ${Math.round(window.scrollY)})`,
+      )
     } else if (drawing.querySelectorAll("path").length === 0) {
       problems.push(`the frame ${frame.getAttribute("src")} has no outlines`)
     }
@@ -403,8 +414,21 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
     (missing) => missing.length === 0,
     10_000,
   )
-  await tab.evaluate((selector) => document.querySelector(selector)?.scrollIntoView(), OWN_MAP_FRAME)
-  await settled()
+  // The overview's frame brought into view, and judged once it is there: WebKit now and then ends a
+  // run of instant scrolls where the last one put it, after a scrollIntoView sent later, so it is
+  // asked again until the frame is on screen (a page without the frame has nothing to bring).
+  await poll(
+    async () => {
+      await tab.evaluate((selector) => document.querySelector(selector)?.scrollIntoView(), OWN_MAP_FRAME)
+      await settled()
+      return tab.evaluate((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect()
+        return !box || (box.bottom > 0 && box.top < window.innerHeight)
+      }, OWN_MAP_FRAME)
+    },
+    Boolean,
+    10_000,
+  )
   const maps = await poll(
     () => tab.evaluate(mapsShown, OWN_MAP_FRAME, INLINE_MAP),
     (problems) => problems.length === 0,
@@ -439,6 +463,11 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
     headerOnTop,
     scrolledHeader: [],
     maps,
+    mapsSeen: await tab.evaluate(
+      (frame, inline) => document.querySelectorAll(`${frame}, ${inline}`).length,
+      OWN_MAP_FRAME,
+      INLINE_MAP,
+    ),
     calls: phones.shown === 0 ? ["no phone number shown"] : calls,
     menu: null,
   }
