@@ -2,6 +2,7 @@ import * as React from "react"
 import { MapPin } from "lucide-react"
 import { DECORATIVE_ICON } from "../lib/decorative-icon"
 import { useHydrated } from "../hooks/use-hydrated"
+import { bringFrameIntoView, useFrameFocus } from "../hooks/use-frame-focus"
 import * as styles from "./map-frame.module.css"
 
 interface MapFrameProps {
@@ -30,6 +31,10 @@ export function MapFrame({ links, title, place, height = 400 }: MapFrameProps) {
   const frameRef = React.useRef<HTMLIFrameElement>(null)
   /** Whether focus was in the placeholder when it gave way: it then moves to the frame. */
   const moveFocus = React.useRef(false)
+  // Focus entering the map host's frame brings it into view: its process asks the page to scroll
+  // only once it has a document to focus, which on a slow phone comes late, or never for a frame
+  // that is still loading.
+  useFrameFocus(frameRef, bringFrameIntoView)
 
   React.useEffect(() => {
     const box = boxRef.current

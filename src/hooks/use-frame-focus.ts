@@ -33,3 +33,11 @@ export function useFrameFocus(
     }
   }, [frame, entered])
 }
+
+/**
+ * Brings the whole frame into view, for `useFrameFocus`: a Tab, or the page handing focus on, can
+ * land in a frame the browser has not scrolled to (one not yet laid out or loaded, or another
+ * origin's whose request to scroll comes late on a slow phone). The page's scroll-padding keeps it
+ * clear of the sticky header.
+ */
+export const bringFrameIntoView = (frame: HTMLIFrameElement) => frame.scrollIntoView({ block: "nearest" })

@@ -365,24 +365,34 @@ export function watchFocus() {
 
 /**
  * The Tab stops recorded since watchFocus(), and the page's stops not reached yet. When focus is in
- * a frame, the page is read once it has stopped scrolling: the browser scrolls a frame of another
- * origin into view a moment after focus enters it (the frame's process asks the page's), so a
- * reading taken at once could see the frame before it has come into view.
+ * a frame, the page is read once it has stopped scrolling with the frame in clear view (or after
+ * three seconds): the browser scrolls a frame of another origin into view a moment after focus
+ * enters it (the frame's process asks the page's), so a reading taken at once could see the frame
+ * before it has come into view.
  */
 export async function focusRecord(): Promise<FocusRecord> {
   const watch = window.__focusWatch
   if (!watch) return { stops: [], unreached: [] }
   const holder = document.activeElement
   if (holder instanceof HTMLIFrameElement) {
-    // Until the page has come to rest with the frame on screen, or has stayed still for ten frames
-    // (a second at the most): what a reader sees once the browser has done scrolling.
+    // Until the page has come to rest with the frame in view and clear of the header, or three
+    // seconds have passed (the frame's request to scroll crosses processes, later on a busy
+    // machine): what a reader pausing there sees once the browser has done scrolling. A frame
+    // that never gets there is judged as it then is, and named.
     const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
-    const onScreen = () => {
+    const inClearView = () => {
       const box = holder.getBoundingClientRect()
-      return box.bottom > 0 && box.top < window.innerHeight
+      const header = document.querySelector("header")?.getBoundingClientRect()
+      const below = Math.max(0, header?.bottom ?? 0)
+      return (
+        box.bottom > 0 &&
+        box.top < window.innerHeight &&
+        (box.top >= below - 1 || box.height > window.innerHeight - below)
+      )
     }
+    const start = performance.now()
     let last = window.scrollY
-    for (let frames = 0, still = 0; frames < 60 && still < 10 && !(still >= 2 && onScreen()); frames += 1) {
+    for (let still = 0; performance.now() - start < 3000 && !(still >= 2 && inClearView());) {
       await nextFrame()
       still = window.scrollY === last ? still + 1 : 0
       last = window.scrollY

@@ -1,6 +1,6 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { useFrameFocus } from "../../hooks/use-frame-focus"
+import { bringFrameIntoView, useFrameFocus } from "../../hooks/use-frame-focus"
 import * as styles from "./embedded-map.module.css"
 
 /** A map written as a file at build time (MapFile: the overview, a county's map). */
@@ -12,16 +12,6 @@ export interface MapFileData {
 }
 
 /**
- * Brings the whole frame into view when focus enters it. Its box skips
- * rendering while off screen, so a Tab from above lands in a frame that is
- * neither laid out nor loaded: the browser focuses its blank document (or a
- * link placed from stale geometry) without scrolling the page to it. The
- * drawing always fits the screen below the sticky header (the page's
- * scroll-padding keeps it clear), so every link in it is in view too.
- */
-const bringIntoView = (frame: HTMLIFrameElement) => frame.scrollIntoView({ block: "nearest" })
-
-/**
  * A map drawn at build time, embedded from its own cached file: its links
  * (towns or counties) open their pages in this window. Its box keeps the
  * drawing's aspect ratio before it loads, so nothing moves when it does.
@@ -31,7 +21,9 @@ const bringIntoView = (frame: HTMLIFrameElement) => frame.scrollIntoView({ block
  */
 export function EmbeddedMap({ map }: { map: MapFileData }) {
   const frame = React.useRef<HTMLIFrameElement>(null)
-  useFrameFocus(frame, bringIntoView)
+  // Its box skips rendering while off screen, so a Tab from above lands in a frame that is neither
+  // laid out nor loaded: the browser focuses its blank document without scrolling the page to it.
+  useFrameFocus(frame, bringFrameIntoView)
   return (
     <div className={styles.box} style={{ aspectRatio: `${map.width} / ${map.height}` }}>
       <iframe ref={frame} src={map.src} title={map.title} loading="lazy" className={styles.frame} />
