@@ -19,43 +19,43 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 const A11Y_WIDTHS = [390, 1280] as const
 
 /**
- * Both accessibility engines on one visit of a page at each width, each judging the page settled:
+ * Both accessibility engines on one visit of a page at a width, each judging the page settled:
  * axe as the page opens, IBM Equal Access once it has been scrolled through (lazy frames hold
  * their documents). Every finding is named "{engine} at {width} px: …".
  */
-async function accessibilityFindings(page: Page, path: string): Promise<string[]> {
+async function accessibilityFindings(page: Page, path: string, width: number): Promise<string[]> {
   const found: string[] = []
-  for (const width of A11Y_WIDTHS) {
-    await page.setViewportSize({ width, height: 844 })
-    await gotoHydrated(page, path)
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-    if (results.passes.length === 0) found.push(`axe at ${width} px: no rule passed, so it checked nothing`)
-    found.push(
-      ...results.violations.map(
-        (v) => `axe at ${width} px, ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-      ),
-    )
-    await scrollThrough(page)
-    const findings = await checkWithIbm(page)
-    found.push(...findings.failures.map((line) => `IBM Equal Access at ${width} px: ${line}`))
-    const review = Object.entries(findings.forReview)
-    const total = review.reduce((sum, [, count]) => sum + count, 0)
-    const rules = review.map(([rule, count]) => `${rule} ×${count}`).join(", ")
-    console.log(
-      `IBM Equal Access at ${width} px, ${path}: ${total} for review (not failures)${total ? `: ${rules}` : ""}`,
-    )
-  }
+  await page.setViewportSize({ width, height: 844 })
+  await gotoHydrated(page, path)
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  if (results.passes.length === 0) found.push(`axe at ${width} px: no rule passed, so it checked nothing`)
+  found.push(
+    ...results.violations.map(
+      (v) => `axe at ${width} px, ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+  )
+  await scrollThrough(page)
+  const findings = await checkWithIbm(page)
+  found.push(...findings.failures.map((line) => `IBM Equal Access at ${width} px: ${line}`))
+  const review = Object.entries(findings.forReview)
+  const total = review.reduce((sum, [, count]) => sum + count, 0)
+  const rules = review.map(([rule, count]) => `${rule} ×${count}`).join(", ")
+  console.log(
+    `IBM Equal Access at ${width} px, ${path}: ${total} for review (not failures)${total ? `: ${rules}` : ""}`,
+  )
   return found
 }
 
-/** One test a page: axe and IBM Equal Access on one visit at each width. */
-const accessibilityRule = (name: string, path: string) =>
-  test(`${name} (${path}): axe and IBM Equal Access (${IBM_POLICY}) find no WCAG 2.2 A/AA failure, at ${A11Y_WIDTHS.join(" and ")} px`, async ({
-    page,
-  }) => {
-    const failures = await accessibilityFindings(page, path)
-    expect(failures, `${failures.length} accessibility failures on ${path}:\n${failures.join("\n")}`).toEqual([])
-  })
+/** One test a page and width: axe and IBM Equal Access on one visit. */
+const accessibilityRule = (name: string, path: string) => {
+  for (const width of A11Y_WIDTHS)
+    test(`${name} (${path}): axe and IBM Equal Access (${IBM_POLICY}) find no WCAG 2.2 A/AA failure at ${width} px`, async ({
+      page,
+    }) => {
+      const failures = await accessibilityFindings(page, path, width)
+      expect(failures, `${failures.length} accessibility failures on ${path}:\n${failures.join("\n")}`).toEqual([])
+    })
+}
 
 /** A slow phone: its processor this many times slower than the machine's (DevTools' CPU throttling). */
 const SLOW_PHONE_CPU = 6
