@@ -347,9 +347,9 @@ const slowest = [...tests].sort((a, b) => b.seconds - a.seconds).slice(0, 3)
 console.log(
   `slowest tests: ${slowest.map((one) => `${one.name} ${one.seconds.toFixed(1)} s (limit ${one.limit} s)`).join("; ")}`,
 )
-const near = tests.filter((one) => one.seconds > 60 || one.seconds > one.limit / 3)
+const near = tests.filter((one) => one.seconds > 30 || one.seconds > one.limit / 3)
 console.log(
-  `tests over 60 s or past a third of their time limit: ${near.length ? near.map((one) => `${one.name} ${one.seconds.toFixed(1)} s of ${one.limit} s`).join("; ") : "none"}`,
+  `tests over 30 s or past a third of their time limit: ${near.length ? near.map((one) => `${one.name} ${one.seconds.toFixed(1)} s of ${one.limit} s`).join("; ") : "none"}`,
 )
 const passed = rows.reduce((sum, row) => sum + row.passed, 0)
 const failed = rows.reduce((sum, row) => sum + row.failed, 0)

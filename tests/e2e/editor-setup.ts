@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "child_process"
 import fs from "fs"
+import http from "http"
 import net from "net"
 import path from "path"
 import type { ConsoleMessage, Page } from "@playwright/test"
@@ -80,23 +81,73 @@ function start(command: string, args: string[], options: { cwd: string; env?: No
   return child
 }
 
-/** decap-server in Git mode (drafts are cms/… branches, publishing merges into main) on a copy. */
+/**
+ * Passes requests to `target` one at a time, in the order they came. decap-server takes a lock for
+ * each request and answers 500 "Unknown error" to one that waited for it more than 3 s (its own
+ * fixed limit), which Decap's requests sent together reach on a busy machine: one at a time, none waits.
+ */
+async function oneAtATime(target: string): Promise<{ url: string; server: http.Server }> {
+  const to = new URL(target)
+  let queue: Promise<void> = Promise.resolve()
+  const server = http.createServer((request, response) => {
+    const body: Buffer[] = []
+    request.on("data", (chunk: Buffer) => body.push(chunk))
+    request.on("end", () => {
+      queue = queue.then(
+        () =>
+          new Promise<void>((done) => {
+            const forward = http.request(
+              { host: to.hostname, port: to.port, path: request.url, method: request.method, headers: request.headers },
+              (answer) => {
+                // Read to its end before the next request goes, whether or not the browser still waits for it.
+                const chunks: Buffer[] = []
+                answer.on("data", (chunk: Buffer) => chunks.push(chunk))
+                answer.on("end", () => {
+                  done()
+                  if (!response.destroyed)
+                    response.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks))
+                })
+                answer.on("error", () => done())
+              },
+            )
+            forward.on("error", (error) => {
+              done()
+              if (!response.destroyed) response.writeHead(502).end(String(error))
+            })
+            forward.end(Buffer.concat(body))
+          }),
+      )
+    })
+  })
+  const port = await freePort()
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve))
+  return { url: `http://127.0.0.1:${port}${to.pathname}`, server }
+}
+
+/**
+ * decap-server in Git mode (drafts are cms/… branches, publishing merges into main) on a copy,
+ * behind a relay that hands it one request at a time; its errors are printed with the test's.
+ */
 export async function startDecapServer(work: string): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort()
-  const url = `http://127.0.0.1:${port}/api/v1`
+  const direct = `http://127.0.0.1:${port}/api/v1`
   const child = start(process.execPath, [path.join(ROOT, "node_modules/decap-server/dist/index.js")], {
     cwd: work,
     env: { PORT: String(port), BIND_HOST: "127.0.0.1", MODE: "git", GIT_REPO_DIRECTORY: work, LOG_LEVEL: "warn" },
   })
+  // Its logger writes errors to standard output ("Error handling {…}: Request timed out").
+  child.stdout?.on("data", (chunk) => process.stderr.write(chunk))
   await waitFor(async () => {
-    const response = await fetch(url, {
+    const response = await fetch(direct, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: '{"action":"info"}',
     })
     return response.ok
   }, "decap-server")
-  return { url, process: child }
+  const relay = await oneAtATime(direct)
+  child.once("exit", () => relay.server.close())
+  return { url: relay.url, process: child }
 }
 
 /** scripts/serve-public.mjs of a project (its public/ and its header rules), optionally in local editing mode. */
