@@ -37,6 +37,7 @@ import { LIGHTHOUSE_PAGES } from "./browser.cjs"
 import {
   CHROMIUM_PATH,
   LIGHTHOUSE_VERSION,
+  BROWSER_SCHEDULING,
   PUBLIC_DIR,
   ROOT,
   median,
@@ -170,7 +171,7 @@ async function main() {
   const served = encodings.length ? encodings.join("/") : "uncompressed"
   const benchmarkIndex = median(PAGES.flatMap((route) => results[route].map((figure) => figure.benchmarkIndex)))
   console.log(
-    `Lighthouse ${LIGHTHOUSE_VERSION}, mobile defaults (simulated throttling), ${CHROMIUM_PATH} (${freshBrowser ? "a new browser per run" : "one browser for every run"}); public/ served ${served} with Netlify's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
+    `Lighthouse ${LIGHTHOUSE_VERSION}, mobile defaults (simulated throttling), ${CHROMIUM_PATH} (${freshBrowser ? "a new browser per run" : "one browser for every run"}; ${BROWSER_SCHEDULING}); public/ served ${served} with Netlify's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
   )
   console.log(
     "first-load JS: every script response the page made in Lighthouse's run, as transferred (headers included), plus its inline scripts gzipped",

@@ -25,6 +25,7 @@ import { LIGHTHOUSE_PAGES } from "./browser.cjs"
 import {
   CHROMIUM_PATH,
   LIGHTHOUSE_VERSION,
+  BROWSER_SCHEDULING,
   ROOT,
   median,
   otherHosts,
@@ -128,7 +129,7 @@ const rules = [
 ]
 
 console.log(
-  `Lighthouse ${LIGHTHOUSE_VERSION}, mobile defaults (simulated throttling), ${CHROMIUM_PATH}; public/ served ${ENCODINGS.join("/")} with Netlify's headers; ${RUNS} runs a page (the first with every category); machine's median benchmarkIndex ${Math.round(median(PAGES.map((route) => pages[route].benchmarkIndex)))}; ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  `Lighthouse ${LIGHTHOUSE_VERSION}, mobile defaults (simulated throttling), ${CHROMIUM_PATH} (${BROWSER_SCHEDULING}); public/ served ${ENCODINGS.join("/")} with Netlify's headers; ${RUNS} runs a page (the first with every category); machine's median benchmarkIndex ${Math.round(median(PAGES.map((route) => pages[route].benchmarkIndex)))}; ${((Date.now() - started) / 1000).toFixed(0)} s`,
 )
 for (const route of PAGES) {
   const figures = pages[route]
