@@ -765,6 +765,17 @@ export async function tapTheCalls(
 }
 
 /**
+ * Starts an engine and its test server for one width, as the worker's first step with them (a
+ * browser's start, some seconds, then counts in no page's test), and opens the site's robots.txt
+ * over HTTPS: the name the engine gives itself there (its user agent).
+ */
+export async function startEngine(engineName: EngineName, { width, height, reading }: SweepWidth): Promise<string> {
+  const { tab, server } = await sweeperFor(engineName, width, reading)
+  await tab.open(`${server.origin}/robots.txt`, width, height)
+  return tab.evaluate(() => `${navigator.userAgent} ${document.contentType}`)
+}
+
+/**
  * Opens a page at one width in one engine, over HTTPS from a test server of its own (on a free
  * port, so sweeps can run side by side), and measures the visit once. The engine and its server
  * stay open for the worker's next page.
