@@ -1,9 +1,11 @@
 /**
  * The editor's report of taps on the phone number: GET
  * CALL_REPORT_ENDPOINT?days=7|30|90 with `Authorization: Bearer <token>`, the
- * GitHub token the editor (Decap CMS, GitHub backend) holds once signed in.
+ * token the editor holds once signed in: the site's own access token (passkey
+ * sign-in, internal/auth/), or with Decap's GitHub backend a GitHub token.
  *
- * Only someone who may edit the site reads it: GitHub is asked for the
+ * The site's own token (a JWT) is checked as the gateway checks it: this site's,
+ * unexpired, its passkey still registered; else 401. A GitHub token: GitHub is asked for the
  * editor's repository with that token, and the report is given only when the
  * answer says the token's user may push to it. No token, or one GitHub
  * refuses: 401. A user without push access (or who cannot see the repository):
@@ -17,6 +19,7 @@
  */
 import { getStore } from "@netlify/blobs"
 import type { Config } from "@netlify/functions"
+import { authStore, settingsOrRefusal, signedInEditor } from "../../internal/auth/http.ts"
 import { editorBackend } from "../../internal/cms/backend"
 import { readCallTapsSite } from "../../internal/call-taps-file"
 import {
@@ -85,17 +88,27 @@ async function checkPush(token: string, repo: string): Promise<Response | undefi
   return permissions?.push === true ? undefined : answer(403, `this GitHub user may not push to ${repo}`)
 }
 
+/** The site's own access tokens are JWTs (three dot-separated parts); GitHub's tokens have no dot. */
+const isSiteToken = (token: string): boolean => token.split(".").length === 3
+
 export default async (request: Request): Promise<Response> => {
   if (request.method !== "GET") return answer(405, `method ${request.method} is not GET`, { Allow: "GET" })
   const token = /^Bearer ([\w.~+/-]+=*)$/.exec(request.headers.get("Authorization")?.trim() ?? "")?.[1]
-  if (!token) return answer(401, "sign in to the editor: no GitHub token", { "WWW-Authenticate": "Bearer" })
+  if (!token) return answer(401, "sign in to the editor: no token", { "WWW-Authenticate": "Bearer" })
   const days = parseReportDays(new URL(request.url).searchParams.get("days"))
   if (!days) return answer(400, "days must be 7, 30 or 90")
 
-  const repo = editorRepo()
-  if (!repo) return answer(500, "the editor's repository is unknown: set CMS_GITHUB_REPO (owner/name) for Functions")
-  const refused = await checkPush(token, repo)
-  if (refused) return refused
+  if (isSiteToken(token)) {
+    const settings = settingsOrRefusal()
+    if (settings instanceof Response) return settings
+    const editor = await signedInEditor(request, settings, authStore())
+    if (editor instanceof Response) return editor
+  } else {
+    const repo = editorRepo()
+    if (!repo) return answer(500, "the editor's repository is unknown: set CMS_GITHUB_REPO (owner/name) for Functions")
+    const refused = await checkPush(token, repo)
+    if (refused) return refused
+  }
 
   const today = tapDay(Date.now())
   const store = getStore({ name: CALL_TAPS_STORE, consistency: "strong" })
