@@ -39,6 +39,8 @@ export default tseslint.config(
       "coverage/",
       "test-results/",
       "playwright-report/",
+      // @netlify/dev's own folder: its builds of the functions (scripts/netlify-serve.mjs).
+      ".netlify/",
       "src/gatsby-types.d.ts",
     ],
   },

@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+/**
+ * Serves the build and its Netlify Functions on localhost the way Netlify
+ * does, through Netlify's own local emulation (@netlify/dev's NetlifyDev, what
+ * `netlify dev` runs): the files of public/, the headers of public/_headers and
+ * netlify.toml, the redirects, each function of netlify/functions at its
+ * `config.path`, and Netlify Blobs in a local folder. No Netlify account, no
+ * network: geolocation, edge functions, images, the database and the AI
+ * gateway are off, and no API token is read.
+ *   node scripts/netlify-serve.mjs [--port 9000] [--project .] [--blobs DIR] [--no-retry]
+ * `--port 0` takes a free port. Prints {"port":N,"url":"http://localhost:N"} on
+ * one line once listening, then a line for people; stops on SIGTERM or SIGINT.
+ *
+ * Ours, around NetlifyDev:
+ * - public/404.html, status 404, for what nothing answers (with the headers of
+ *   the path asked for), as Netlify does;
+ * - `URL` is set to http://localhost:PORT unless given (the functions read it);
+ *   the functions run in worker threads of this process and see its
+ *   environment (process.env), as it is when each call starts;
+ * - the Blobs live in .netlify/blobs-serve/ of the project (NetlifyDev's own
+ *   place), or in `--blobs DIR`, served by @netlify/blobs' own local server;
+ * - a call to a function that NetlifyDev's own race failed is made again.
+ *   NetlifyDev builds a function anew for each call, into a folder of that call
+ *   which it removes once it has answered, and each call runs the latest build:
+ *   calls at once may run a build another call has just removed (a 500 naming a
+ *   missing file under .netlify/functions-serve/; a few in a hundred of bursts of
+ *   50). That call failed before the function's code ran, so it is made again,
+ *   with the same body (read once, for that);
+ * - on SIGTERM or SIGINT the server and NetlifyDev are stopped and the process
+ *   exits: after NetlifyDev's stop() its file watcher and the functions'
+ *   worker ports may still hold the process open.
+ */
+import fs from "node:fs"
+import http from "node:http"
+import path from "node:path"
+import { Readable } from "node:stream"
+import { pipeline } from "node:stream/promises"
+import { parseArgs } from "node:util"
+import { BlobsServer } from "@netlify/blobs/server"
+import { NetlifyDev } from "@netlify/dev"
+import { HeadersHandler } from "@netlify/headers"
+
+const { values: options } = parseArgs({
+  options: {
+    port: { type: "string", default: "9000" },
+    project: { type: "string", default: process.cwd() },
+    blobs: { type: "string" },
+    "no-retry": { type: "boolean", default: false },
+  },
+})
+const port = Number(options.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port ${options.port} is not a port number`)
+  process.exit(2)
+}
+const project = path.resolve(options.project)
+const publicDir = path.join(project, "public")
+const logger = {
+  log: (...parts) => console.error(...parts),
+  warn: (...parts) => console.error(...parts),
+  error: (...parts) => console.error(...parts),
+}
+
+let blobsServer
+/** With `--blobs`: where its store is, for whoever reads it beside the functions (tests/netlify-dev.ts). */
+let blobs
+if (options.blobs) {
+  const directory = path.resolve(options.blobs)
+  fs.mkdirSync(directory, { recursive: true })
+  const token = crypto.randomUUID()
+  blobsServer = new BlobsServer({ directory, token, logger: () => {} })
+  const { port: blobsPort } = await blobsServer.start()
+  const url = `http://localhost:${blobsPort}`
+  // What NetlifyDev's runtime sets for its own server (@netlify/runtime), on this folder.
+  const context = { deployID: "0", edgeURL: url, primaryRegion: "us-east-2", siteID: "0", token, uncachedEdgeURL: url }
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString("base64")
+  blobs = { edgeURL: url, siteID: context.siteID, token }
+}
+
+const netlify = new NetlifyDev({
+  projectRoot: project,
+  apiToken: "",
+  logger,
+  serverAddress: null,
+  skipGitignore: true,
+  aiGateway: { enabled: false },
+  blobs: { enabled: !blobsServer },
+  database: { enabled: false },
+  edgeFunctions: { enabled: false },
+  geolocation: { enabled: false },
+  images: { enabled: false },
+})
+await netlify.start()
+
+const headerRules = new HeadersHandler({
+  configPath: fs.existsSync(path.join(project, "netlify.toml")) ? path.join(project, "netlify.toml") : undefined,
+  projectDir: project,
+  publishDir: "public",
+  logger,
+})
+
+/**
+ * A function's build NetlifyDev removed while another call ran it: the call
+ * failed before the function's code ran (its module was not found), so it may be
+ * made again (up to 3 times). `--no-retry` keeps NetlifyDev's own behaviour, to measure it.
+ */
+const RACED = /(Cannot find (module|package)|ENOENT)[^\n]*[\\/]\.netlify[\\/]functions-serve[\\/]_/
+const ATTEMPTS = options["no-retry"] ? 1 : 4
+
+/** The request's body, read once so that a call can be made again. */
+async function bodyOf(request) {
+  if (request.method === "GET" || request.method === "HEAD") return null
+  const chunks = []
+  for await (const chunk of request) chunks.push(chunk)
+  return Buffer.concat(chunks)
+}
+
+/** A fetch Request as NetlifyDev's own reading of a Node request makes it, with the body already read. */
+function webRequest(request, body) {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.startsWith(":")) continue
+    headers.set(name, Array.isArray(value) ? value.join(",") : value)
+  }
+  return new Request(new URL(request.url, `http://${request.headers.host ?? "localhost"}`), {
+    method: request.method,
+    headers,
+    body,
+  })
+}
+
+async function handle(request) {
+  const body = await bodyOf(request)
+  for (let attempt = 1; ; attempt++) {
+    const result = await netlify.handleAndIntrospect(webRequest(request, body))
+    if (result?.type !== "function" || result.response.status !== 500 || attempt === ATTEMPTS) return result
+    const text = await result.response.clone().text()
+    if (!RACED.test(text)) return result
+    await result.response.body?.cancel()
+    console.error(`netlify-serve: ${request.method} ${request.url}: ${text.split("\n")[0]}; calling it again`)
+  }
+}
+
+async function notFound(request) {
+  const response = new Response(fs.readFileSync(path.join(publicDir, "404.html")), {
+    status: 404,
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  })
+  await headerRules.apply(new Request(new URL(request.url, "http://localhost")), response)
+  return response
+}
+
+async function send(request, reply) {
+  const result = await handle(request)
+  const response = result?.response ?? (await notFound(request))
+  const headers = {}
+  for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) headers["set-cookie"] = cookies
+  reply.writeHead(response.status, headers)
+  if (!response.body || request.method === "HEAD") {
+    await response.body?.cancel()
+    reply.end()
+    return
+  }
+  await pipeline(Readable.fromWeb(response.body), reply)
+}
+
+const server = http.createServer((request, reply) => {
+  send(request, reply).catch((error) => {
+    console.error(`netlify-serve: ${request.method} ${request.url}: ${error?.stack ?? error}`)
+    if (!reply.headersSent) reply.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" })
+    reply.end()
+  })
+})
+await new Promise((resolve, reject) => {
+  server.once("error", reject)
+  server.listen(port, "localhost", resolve)
+})
+const listening = server.address().port
+const url = `http://localhost:${listening}`
+process.env.URL ||= url
+console.log(JSON.stringify({ port: listening, url, blobs }))
+console.log(`Serving ${path.relative(process.cwd(), publicDir) || publicDir} and netlify/functions at ${url}`)
+
+let stopping = false
+async function stop() {
+  if (stopping) return
+  stopping = true
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+  await netlify.stop()
+  await blobsServer?.stop()
+  process.exit(0)
+}
+process.once("SIGTERM", stop)
+process.once("SIGINT", stop)

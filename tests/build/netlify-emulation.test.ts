@@ -1,0 +1,186 @@
+import fs from "fs"
+import path from "path"
+import ts from "typescript"
+import { HeadersHandler } from "@netlify/headers"
+import { CALL_REPORT_ENDPOINT, CALL_TAP_ENDPOINT } from "../../src/lib/call-tap"
+import { CALL_TAPS_SITE_FILE, CALL_TAPS_STORE, parseTapKey } from "../../internal/call-taps"
+import { netlifyDev } from "../netlify-dev"
+import { expectEvery } from "../offenders"
+import { PUBLIC_DIR } from "./built-site"
+
+/**
+ * The build and its functions served as Netlify serves them, through Netlify's
+ * own local emulation (scripts/netlify-serve.mjs, @netlify/dev): each function
+ * at the paths its `config` names, public/_headers on the pages, a tap counted
+ * in Netlify Blobs.
+ */
+const ROOT = path.resolve(PUBLIC_DIR, "..")
+const FUNCTIONS_DIR = path.join(ROOT, "netlify/functions")
+
+const site = netlifyDev()
+
+interface FunctionRoute {
+  name: string
+  paths: string[]
+  methods: string[]
+}
+
+/** A string or a list of strings written out in an object literal (as Netlify's parser reads `config`). */
+const strings = (node: ts.Expression | undefined): string[] => {
+  if (!node) return []
+  if (ts.isStringLiteralLike(node)) return [node.text]
+  if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap((element) => strings(element))
+  throw new Error(`not written out: ${node.getText()}`)
+}
+
+/** Each function's `config.path` and `config.method`, read from its source as Netlify reads it, without running it. */
+function functionRoutes(): FunctionRoute[] {
+  return fs
+    .readdirSync(FUNCTIONS_DIR)
+    .filter((file) => /\.m?[jt]s$/.test(file))
+    .sort()
+    .map((file) => {
+      const source = ts.createSourceFile(
+        file,
+        fs.readFileSync(path.join(FUNCTIONS_DIR, file), "utf8"),
+        ts.ScriptTarget.Latest,
+        true,
+      )
+      let config: ts.ObjectLiteralExpression | undefined
+      source.forEachChild((node) => {
+        if (!ts.isVariableStatement(node)) return
+        for (const declaration of node.declarationList.declarations) {
+          if (declaration.name.getText() === "config" && declaration.initializer) {
+            if (ts.isObjectLiteralExpression(declaration.initializer)) config = declaration.initializer
+          }
+        }
+      })
+      const property = (key: string) =>
+        config?.properties.find(
+          (one): one is ts.PropertyAssignment => ts.isPropertyAssignment(one) && one.name.getText() === key,
+        )?.initializer
+      return {
+        name: file.replace(/\.m?[jt]s$/, ""),
+        paths: strings(property("path")),
+        methods: strings(property("method")),
+      }
+    })
+}
+
+/** An address the path pattern matches: each `:name` and `*` filled in. */
+const addressOf = (pattern: string) => pattern.replace(/:\w+/g, "sample").replace(/\*/g, "sample")
+
+const notFoundPage = () => fs.readFileSync(path.join(PUBLIC_DIR, "404.html"), "utf8")
+
+describe("the functions, through Netlify's emulation", () => {
+  it("each answers at every path its config names, for the first method it names", async () => {
+    const routes = functionRoutes().flatMap(({ name, paths, methods }) =>
+      paths.map((pattern) => ({ name, pattern, method: methods[0] ?? "GET" })),
+    )
+    // All at once: NetlifyDev builds each function on its first call, which takes seconds.
+    const answers = await Promise.all(
+      routes.map(async (route) => {
+        const response = await fetch(`${site.origin()}${addressOf(route.pattern)}`, {
+          method: route.method,
+          headers: route.method === "GET" ? {} : { "Content-Type": "application/json" },
+          body: route.method === "GET" || route.method === "DELETE" ? undefined : "{}",
+        })
+        return { ...route, status: response.status, body: await response.text() }
+      }),
+    )
+    expectEvery(
+      answers,
+      "function paths answered by the site's 404 page, not the function",
+      ({ status, body }) => (body === notFoundPage() ? `answered ${status} with public/404.html` : undefined),
+      ({ name, method, pattern }) => `${name}: ${method} ${pattern}`,
+    )
+  }, 120_000)
+
+  it("include every function that is called over HTTP (not on a schedule or an event)", () => {
+    const withoutPath = functionRoutes()
+      .filter(({ paths }) => paths.length === 0)
+      .map(({ name }) => name)
+    expect(withoutPath.sort()).toEqual(["daily-rebuild", "deploy-succeeded"])
+  })
+
+  it("count a tap POSTed as a page's beacon sends it: 204, then one blob naming its page and placement", async () => {
+    expect(fs.existsSync(path.join(ROOT, CALL_TAPS_SITE_FILE))).toBe(true)
+    const taps = site.store(CALL_TAPS_STORE)
+    const before = (await taps.list()).blobs.length
+    const response = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: site.origin() },
+      body: JSON.stringify({ path: "/", placement: "header" }),
+    })
+    expect(response.status).toBe(204)
+    const { blobs } = await taps.list()
+    expect(blobs).toHaveLength(before + 1)
+    expect(blobs.map(({ key }) => parseTapKey(key))).toContainEqual({
+      day: expect.any(String),
+      placement: "header",
+      path: "/",
+    })
+  })
+
+  it("refuse a tap from another origin with a 400, and GET on the tap's path is not the function's", async () => {
+    const response = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: "https://elsewhere.example" },
+      body: JSON.stringify({ path: "/", placement: "header" }),
+    })
+    expect(response.status).toBe(400)
+    const get = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`)
+    expect(get.status).toBe(404)
+    expect(await get.text()).toBe(notFoundPage())
+  })
+
+  it("refuse the call report without a token: 401", async () => {
+    const response = await fetch(`${site.origin()}${CALL_REPORT_ENDPOINT}?days=7`)
+    expect(response.status).toBe(401)
+  })
+})
+
+describe("the pages, through Netlify's emulation", () => {
+  /** The headers Netlify's own engine gives a path from public/_headers and netlify.toml (tests/build/headers.test.ts). */
+  const ruled = async (urlPath: string) => {
+    const engine = new HeadersHandler({
+      configPath: path.join(ROOT, "netlify.toml"),
+      projectDir: ROOT,
+      publishDir: "public",
+      logger: { error: (message: string) => console.error(message) } as never,
+    })
+    return engine.apply(new Request(`https://example.test${urlPath}`))
+  }
+
+  it("carry the headers public/_headers gives them: /, the editor, a sign-in page", async () => {
+    const paths = ["/", "/admin/", "/admin/sign-in/"]
+    const served = []
+    for (const urlPath of paths) {
+      const response = await fetch(`${site.origin()}${urlPath}`)
+      await response.arrayBuffer()
+      served.push({ urlPath, status: response.status, headers: response.headers, rules: await ruled(urlPath) })
+    }
+    expectEvery(
+      served,
+      "pages served without the headers their rules give",
+      ({ status, headers, rules }) => [
+        ...(status === 200 ? [] : [`answered ${status}`]),
+        ...Object.entries(rules)
+          .filter(([name, value]) => headers.get(name) !== value)
+          .map(([name, value]) => `${name}: ${headers.get(name)} instead of ${value}`),
+      ],
+      ({ urlPath }) => urlPath,
+    )
+    const home = served[0]
+    expect(home.headers.get("x-frame-options")).toBe("SAMEORIGIN")
+    expect(home.headers.get("strict-transport-security")).toMatch(/max-age=\d+/)
+    // The home page's policy is a <meta> of the page (internal/csp.ts), not a header; the editor's is a header.
+    expect(served[1].headers.get("content-security-policy")).toContain("frame-ancestors 'none'")
+  })
+
+  it("answer a missing page 404 with public/404.html", async () => {
+    const response = await fetch(`${site.origin()}/no-such-page-8c1f/`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toBe(notFoundPage())
+  })
+})
