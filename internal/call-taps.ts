@@ -7,6 +7,7 @@ import {
   type CallReportDays,
 } from "../src/lib/call-tap"
 import { localTime } from "../src/lib/business-time"
+import { ADMIN_PATH } from "./cms/admin-path"
 
 /**
  * The count of taps on the phone number, shared by the function that
@@ -195,9 +196,14 @@ export interface CallTapsSite {
  */
 export const CALL_TAPS_SITE_FILE = ".call-taps/site.json"
 
-/** The built pages a tap may name: every page of the build but Gatsby's page for `gatsby develop`'s 404. */
+/**
+ * The built pages a tap may name: every page of the build but Gatsby's page for `gatsby develop`'s 404
+ * and the editor's sign-in pages under /admin/, which show no phone number.
+ */
 export function callTapsSite(pagePaths: Iterable<string>, repo: string | null): CallTapsSite {
-  const pages = [...new Set(pagePaths)].filter((path) => path.startsWith("/") && path !== "/dev-404-page/").sort()
+  const pages = [...new Set(pagePaths)]
+    .filter((path) => path.startsWith("/") && path !== "/dev-404-page/" && !path.startsWith(ADMIN_PATH))
+    .sort()
   return { pages, repo }
 }
 

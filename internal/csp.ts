@@ -7,8 +7,10 @@ import { MAP_ORIGIN } from "../src/lib/map-host"
  * build, so their sha256 hashes can only be known after the build, page by
  * page. It holds the whole policy but frame-ancestors, which a <meta> cannot
  * say: X-Frame-Options, sent on every path (internal/headers.ts), refuses
- * framing by other sites. No HTTP header adds a policy to a page: the editor at
- * /admin/ and our map files, which have their own, are documents of their own.
+ * framing by other sites. No HTTP header adds a policy to a public page: the
+ * editor at /admin/ and our map files, which have their own, are documents of
+ * their own; the editor's sign-in pages (Gatsby pages under /admin/) carry this
+ * policy too, and a header adds to it only frame-ancestors 'none'.
  */
 
 /** What a page may do besides loading: no plugins, no <base>, no form posts, https only. */

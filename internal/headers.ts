@@ -77,15 +77,23 @@ export const MAP_FILE: readonly Header[] = [
 ]
 
 /**
- * The owner's editor (Decap CMS, served from our origin): never indexed, never
- * framed. Decap needs 'unsafe-eval' for its scripts and inline styles; it talks
- * to the GitHub API, and to Netlify for the GitHub login; it reads back its own
- * local draft backups as blob: URLs. The local backend of `npm run cms` is
- * allowed only by the local server (scripts/serve-public.mjs). frame-ancestors
- * 'none' outranks the SAMEORIGIN of every path in every browser that reads it.
+ * Everything under /admin/: the owner's editor (Decap CMS, static/admin/) and
+ * its sign-in pages (src/pages/admin/) are never indexed.
+ */
+export const EDITOR_FOLDER: readonly Header[] = [{ key: "X-Robots-Tag", value: "noindex" }]
+
+/**
+ * The editor's own documents (static/admin/: Decap's page, the Calls page):
+ * never framed. Decap needs 'unsafe-eval' for its scripts and inline styles; it
+ * talks to the GitHub API, and to Netlify for the GitHub login; it reads back
+ * its own local draft backups as blob: URLs. The local backend of `npm run cms`
+ * is allowed only by the local server (scripts/serve-public.mjs).
+ * frame-ancestors 'none' outranks the SAMEORIGIN of every path in every browser
+ * that reads it. Set on each document's exact addresses, not on /admin/*: the
+ * sign-in pages beside them are Gatsby pages, whose inline scripts a policy
+ * without their hashes would block.
  */
 export const EDITOR: readonly Header[] = [
-  { key: "X-Robots-Tag", value: "noindex" },
   {
     key: "Content-Security-Policy",
     value:
@@ -94,6 +102,16 @@ export const EDITOR: readonly Header[] = [
       "connect-src 'self' blob: https://api.github.com https://api.netlify.com; font-src 'self' data:; " +
       "object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'; upgrade-insecure-requests",
   },
+]
+
+/**
+ * The editor's sign-in pages (src/pages/admin/: the invitation, sign-in and
+ * editors pages): the pages' own policy is a <meta> the build writes
+ * (internal/csp.ts); the header adds only what a <meta> cannot say, that nobody
+ * frames them, as nobody frames the editor.
+ */
+export const EDITOR_SIGN_IN_PAGE: readonly Header[] = [
+  { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
 ]
 
 const MAP_FILE_PATH = new RegExp(`^/${MAPS_FOLDER}/[^/]+\\.svg$`)
@@ -113,15 +131,25 @@ const fileAddress = (filePath: string): string => filePath.replace(/^public(?=\/
 
 const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
 
+/** "/admin/calls/index.html" is also served as "/admin/calls/". */
+const documentAddresses = (path: string): string[] =>
+  path.endsWith("/index.html") ? [path.slice(0, -"index.html".length), path] : [path]
+
 /**
  * The rules of public/_headers for the files of a build (Gatsby's routes
  * manifest): every path, the editor, then one exact path per file cached for a
- * year, in the order of their paths so two builds of one commit write the same file.
+ * year and the documents under /admin/, in the order of their paths so two builds of one commit write the same file.
  */
 export function siteHeaderRules(routes: RoutesManifest): HeaderRoutes {
   const files = routes.flatMap((route) => {
     if (route.type !== "static") return []
     const path = fileAddress(route.filePath)
+    if (path.startsWith(ADMIN_PATH) && path.endsWith(".html")) {
+      // A document under /admin/, at both its addresses: a Gatsby page ("/admin/sign-in/" from
+      // public/admin/sign-in/index.html), or one of the editor's own (static/admin/, listed by its file).
+      const headers = route.path.endsWith("/") ? EDITOR_SIGN_IN_PAGE : EDITOR
+      return documentAddresses(path).map((address) => ({ path: address, headers: [...headers] }))
+    }
     if (MAP_FILE_PATH.test(path)) return [{ path, headers: [...MAP_FILE] }]
     return cachedForAYearByGatsby(path, route.headers) || CHUNK_MAP_FILE_PATH.test(path)
       ? [{ path, headers: [CACHED_FOR_A_YEAR] }]
@@ -129,7 +157,7 @@ export function siteHeaderRules(routes: RoutesManifest): HeaderRoutes {
   })
   return [
     { path: "/*", headers: [...EVERY_PATH] },
-    { path: `${ADMIN_PATH}*`, headers: [...EDITOR] },
+    { path: `${ADMIN_PATH}*`, headers: [...EDITOR_FOLDER] },
     ...files.sort(byPath),
   ]
 }

@@ -6,7 +6,7 @@ import { addPagePolicy } from "../csp"
 import { withChunkMapFile } from "../chunk-map-file"
 import { robotsTxt } from "../robots"
 import { writeEditor } from "../cms/admin-files"
-import { ADMIN_DIR_NAME } from "../cms/admin-path"
+import { ADMIN_DIR_NAME, ADMIN_PATH } from "../cms/admin-path"
 import { editorBackend } from "../cms/backend"
 import { editorConfig } from "../cms/editor-config"
 import { CONTENT_TYPES } from "../content/model"
@@ -17,7 +17,10 @@ import { callTapsSite } from "../call-taps"
 import { writeCallTapsSite } from "../call-taps-file"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
-/** The editor has its own policy (the /admin/* header rule, internal/headers.ts), so the pages' step leaves it alone. */
+/**
+ * The editor's documents (static/admin/) have their own policy (a header rule, internal/headers.ts), so the
+ * pages' step leaves the folder alone but for the Gatsby pages in it (src/pages/admin/), added by path.
+ */
 const SKIPPED_DIRS = new Set(["static", "page-data", ADMIN_DIR_NAME])
 
 function htmlFiles(dir: string): string[] {
@@ -47,7 +50,12 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
   const maps = writeMapFiles(PUBLIC_DIR, currentMapFiles(getNodesByType))
   reporter.info(`maps written to /${MAPS_FOLDER}/: ${maps.written.join(", ")}`)
 
-  const files = htmlFiles(PUBLIC_DIR)
+  const adminPages = getNodesByType("SitePage")
+    .map((page) => String(page.path))
+    .filter((pagePath) => pagePath.startsWith(ADMIN_PATH) && pagePath !== ADMIN_PATH)
+    .map((pagePath) => path.join(PUBLIC_DIR, pagePath, "index.html"))
+    .filter((file) => fs.existsSync(file))
+  const files = [...htmlFiles(PUBLIC_DIR), ...adminPages]
   const damaged: string[] = []
   const missingMaps = new Set<string>()
   const chunkMaps = new Set<string>()

@@ -1,7 +1,7 @@
 /**
  * The editor's Calls page: taps on the phone number for the last 7,
  * 30 or 90 days, per page, per button and per day, read from our own report
- * endpoint with the signed-in editor's GitHub token (the endpoint answers 401
+ * endpoint with the signed-in editor's token (the endpoint answers 401
  * or 403 to anyone else). The pure part is calls-report.js.
  */
 import {
@@ -123,11 +123,7 @@ const say = (target, text, role = "status") => target.replaceChildren(element("p
 async function load(target, days) {
   const token = editorToken(window.localStorage)
   if (!token) {
-    say(
-      target,
-      "You are not signed in. Sign in to the editor first (Login with GitHub), then open Calls again.",
-      "alert",
-    )
+    say(target, "You are not signed in. Sign in to the editor first, then open Calls again.", "alert")
     return
   }
   target.setAttribute("aria-busy", "true")

@@ -5,19 +5,73 @@ import { parse } from "yaml"
 import { PUBLIC_DIR, builtRoutes, htmlFileFor } from "./built-site"
 import { CSP_META_MARKER } from "../../internal/csp"
 import { CONFIG_FILE, decapDistDir, isEditorAsset } from "../../internal/cms/admin-files"
-import { editorBackend } from "../../internal/cms/backend"
-import { resolveSiteUrl } from "../../src/lib/site-url"
+import { editorBackend, type EditorBackend } from "../../internal/cms/backend"
+import { NETLIFY_OAUTH_BASE_URL } from "../../internal/cms/editor-config"
+import { DEFAULT_SITE_URL, resolveSiteUrl } from "../../src/lib/site-url"
 import { expectEvery } from "../offenders"
 
 const ADMIN_DIR = path.join(PUBLIC_DIR, "admin")
+
+/**
+ * The golden file, written for a build at the default address that names no repository, as this build
+ * writes it: at this build's address, on its branch, and with GitHub's sign-in when CMS_BACKEND says so.
+ */
+function goldenFor(golden: Record<string, Record<string, unknown>>, { signIn, repo, branch, siteUrl }: EditorBackend) {
+  const moved = JSON.parse(JSON.stringify(golden).split(DEFAULT_SITE_URL).join(siteUrl)) as typeof golden
+  if (signIn === "github") {
+    return { ...moved, backend: { name: "github", repo, branch, base_url: NETLIFY_OAUTH_BASE_URL }, auth: undefined }
+  }
+  return { ...moved, backend: { ...moved.backend, branch } }
+}
 const adminFiles = fs.readdirSync(ADMIN_DIR)
 
-/** Every file under public/ but the editor's, with its path from public/. */
-function siteFiles(dir = PUBLIC_DIR): string[] {
+/** The editor's sign-in pages: Gatsby pages under /admin/ (src/pages/admin/), beside the editor's own files. */
+const SIGN_IN_PAGES = ["/admin/invitation/", "/admin/sign-in/", "/admin/editors/"]
+const SIGN_IN_CHUNK_GROUP = /^component---src-pages-admin-/
+
+/**
+ * The files only the sign-in pages load: the bundles of their chunk groups that
+ * no other page's group has (webpack's stats), with their licence notes, and
+ * their page data. A bundle a public page shares with them is still checked.
+ */
+function signInPageFiles(): Set<string> {
+  const groups = Object.entries(webpackStats().namedChunkGroups)
+  const namesOf = (signIn: boolean) =>
+    groups
+      .filter(([group]) => SIGN_IN_CHUNK_GROUP.test(group) === signIn)
+      .flatMap(([, { assets }]) => assets.map(({ name }) => name))
+  const elsewhere = new Set(namesOf(false))
+  const own = namesOf(true).filter((name) => !elsewhere.has(name))
+  const pageData = SIGN_IN_PAGES.map((route) => `page-data${route}page-data.json`)
+  return new Set([...own, ...own.map((name) => `${name}.LICENSE.txt`), ...pageData])
+}
+
+interface WebpackStats {
+  namedChunkGroups: Record<string, { assets: Array<{ name: string }> }>
+  assetsByChunkName: Record<string, string[]>
+}
+const webpackStats = () =>
+  JSON.parse(fs.readFileSync(path.join(PUBLIC_DIR, "webpack.stats.json"), "utf8")) as WebpackStats
+
+/** A file named after a hash of its content, as webpack names Gatsby's bundles (app-0a1b…e9.js). */
+const HASHED_BUNDLE = /^[\w~-]+[-.][0-9a-f]{20}\.(js|css)(\.LICENSE\.txt)?$/
+
+/**
+ * An earlier build's bundle, which public/ may keep and no page of this build loads:
+ * hashed, and named by no chunk of this build.
+ */
+function earlierBundles(): (file: string) => boolean {
+  const current = new Set(Object.values(webpackStats().assetsByChunkName).flat())
+  return (file) => HASHED_BUNDLE.test(file) && !current.has(file.replace(/\.LICENSE\.txt$/, ""))
+}
+
+/** Every file under public/ but the editor's and its sign-in pages', with its path from public/. */
+function siteFiles(dir = PUBLIC_DIR, skipped = signInPageFiles()): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) return full === ADMIN_DIR ? [] : siteFiles(full)
-    return [path.relative(PUBLIC_DIR, full)]
+    if (entry.isDirectory()) return full === ADMIN_DIR ? [] : siteFiles(full, skipped)
+    const file = path.relative(PUBLIC_DIR, full).split(path.sep).join("/")
+    return skipped.has(file) ? [] : [file]
   })
 }
 
@@ -35,7 +89,7 @@ describe("the editor at /admin/", () => {
     for (const script of scripts) expect(fs.existsSync(path.join(PUBLIC_DIR, script))).toBe(true)
   })
 
-  it("is left out of the pages' script policy step: its own policy is the /admin/* header rule", () => {
+  it("is left out of the pages' script policy step: its own policy is a header rule on its addresses", () => {
     expect(fs.readFileSync(path.join(ADMIN_DIR, "index.html"), "utf8")).not.toContain(CSP_META_MARKER)
   })
 
@@ -69,21 +123,51 @@ describe("the editor at /admin/", () => {
       Record<string, unknown>
     >
     // The golden file is written for a build that names no repository; this build's names its own.
-    const { repo, branch, siteUrl } = editorBackend(process.env, resolveSiteUrl())
-    expect(built).toEqual({
-      ...golden,
-      backend: { ...golden.backend, repo, branch },
-      site_url: siteUrl,
-      display_url: siteUrl,
+    const backend = editorBackend(process.env, resolveSiteUrl())
+    expect(built).toEqual(goldenFor(golden, backend))
+  })
+
+  it("is published with the editorial workflow and the site's own sign-in and gateway, no local backend", () => {
+    const built = parse(fs.readFileSync(path.join(ADMIN_DIR, CONFIG_FILE), "utf8")) as Record<string, unknown>
+    const { signIn, siteUrl } = editorBackend(process.env, resolveSiteUrl())
+    expect(built.publish_mode).toBe("editorial_workflow")
+    if (signIn === "github")
+      expect(built.backend).toMatchObject({ name: "github", base_url: "https://api.netlify.com" })
+    else
+      expect(built.backend).toMatchObject({
+        name: "git-gateway",
+        auth_type: "pkce",
+        gateway_url: `${siteUrl}/api/git/github`,
+      })
+    expect(built).not.toHaveProperty("local_backend")
+    expect(JSON.stringify(built)).not.toMatch(/localhost:8081|127\.0\.0\.1/)
+  })
+})
+
+describe("the editor's sign-in pages", () => {
+  it("are built, never indexed, in English with one h1, and carry the pages' script policy", () => {
+    expectEvery(SIGN_IN_PAGES, "sign-in pages built wrong", (route) => {
+      const file = htmlFileFor(route)
+      if (!fs.existsSync(file)) return ["not built"]
+      const html = fs.readFileSync(file, "utf8")
+      const $page = cheerio.load(html)
+      return [
+        ...($page("meta[name='robots']").attr("content") === "noindex" ? [] : ["not noindex"]),
+        ...($page("link[rel='canonical']").length === 0 ? [] : ["has a canonical"]),
+        ...($page("html").attr("lang") === "en" ? [] : ["no lang"]),
+        ...($page("h1").length === 1 ? [] : [`${$page("h1").length} h1`]),
+        ...(html.includes(CSP_META_MARKER) ? [] : ["no script policy"]),
+      ]
     })
   })
 
-  it("is published with the editorial workflow and the GitHub backend, Netlify as OAuth provider, no local backend", () => {
-    const built = parse(fs.readFileSync(path.join(ADMIN_DIR, CONFIG_FILE), "utf8")) as Record<string, unknown>
-    expect(built.publish_mode).toBe("editorial_workflow")
-    expect(built.backend).toMatchObject({ name: "github", base_url: "https://api.netlify.com" })
-    expect(built).not.toHaveProperty("local_backend")
-    expect(JSON.stringify(built)).not.toMatch(/localhost:8081|127\.0\.0\.1/)
+  it("load only bundles of their own beside the site's shared ones, and no public page loads those", () => {
+    const own = [...signInPageFiles()].filter((file) => file.endsWith(".js"))
+    expect(own.length).toBeGreaterThan(0)
+    expectEvery([...builtRoutes(), "404.html"], "public pages that load a sign-in page's bundle", (route) => {
+      const html = fs.readFileSync(htmlFileFor(route), "utf8")
+      return own.filter((file) => html.includes(file))
+    })
   })
 })
 
@@ -101,7 +185,8 @@ describe("nothing of the editor reaches the public pages", () => {
   })
 
   it("no script, style or data file outside /admin/ names the editor", () => {
-    const files = siteFiles().filter((file) => /\.(js|css|json|webmanifest|xml|txt)$/.test(file))
+    const earlier = earlierBundles()
+    const files = siteFiles().filter((file) => /\.(js|css|json|webmanifest|xml|txt)$/.test(file) && !earlier(file))
     expect(files.length).toBeGreaterThan(10)
     const naming = files.filter((file) =>
       /decap-cms|netlify-cms|\/admin\//i.test(fs.readFileSync(path.join(PUBLIC_DIR, file), "utf8")),

@@ -205,8 +205,10 @@ describe("the report", () => {
 })
 
 describe("the build's list of pages and repository", () => {
-  it("lists every built page once, sorted, without gatsby develop's 404 page", () => {
-    expect(callTapsSite(["/coupons/", "/", "/dev-404-page/", "/404/", "/coupons/"], "owner/site")).toEqual({
+  it("lists every built page once, sorted, without gatsby develop's 404 page or the editor's sign-in pages", () => {
+    expect(
+      callTapsSite(["/coupons/", "/", "/dev-404-page/", "/404/", "/admin/sign-in/", "/coupons/"], "owner/site"),
+    ).toEqual({
       pages: ["/", "/404/", "/coupons/"],
       repo: "owner/site",
     })

@@ -5,7 +5,15 @@ import { parse } from "smol-toml"
 import { MAP_ORIGIN } from "../../src/lib/map-host"
 import type { RoutesManifest } from "gatsby"
 import { PAGE_BASE_DIRECTIVES, addPagePolicy, inlineScriptHashes, pagePolicy } from "../../internal/csp"
-import { EDITOR, EVERY_PATH, MAP_FILE, siteHeaderRules, type Header } from "../../internal/headers"
+import {
+  EDITOR,
+  EDITOR_FOLDER,
+  EDITOR_SIGN_IN_PAGE,
+  EVERY_PATH,
+  MAP_FILE,
+  siteHeaderRules,
+  type Header,
+} from "../../internal/headers"
 import { CALL_TAPS_SITE_FILE } from "../../internal/call-taps"
 
 interface NetlifyConfig {
@@ -49,7 +57,10 @@ describe("netlify.toml", () => {
   })
 })
 
-/** A routes manifest as Gatsby hands it to the adapter: a page, a bundle, a /static/ image, a map, the editor. */
+/**
+ * A routes manifest as Gatsby hands it to the adapter: a page, a bundle, a /static/ image, a map, the editor
+ * (a file of static/admin/) and a sign-in page beside it (a Gatsby page under /admin/).
+ */
 const ROUTES = [
   {
     type: "static",
@@ -71,11 +82,17 @@ const ROUTES = [
     headers: [],
   },
   { type: "static", path: "/admin/index.html", filePath: "public/admin/index.html", headers: [] },
+  {
+    type: "static",
+    path: "/admin/sign-in/",
+    filePath: "public/admin/sign-in/index.html",
+    headers: [{ key: "cache-control", value: "public, max-age=0, must-revalidate" }],
+  },
   { type: "redirect", path: "/old/", toPath: "/", status: 301, headers: [] },
 ] as unknown as RoutesManifest
 
 describe("the header rules the build writes (internal/headers.ts)", () => {
-  it("puts what every path shares on /*, the editor's on /admin/*, and a year's cache on each hashed or static file and map", () => {
+  it("puts what every path shares on /*, noindex on /admin/*, the editor's policy on its documents, and a year's cache on each hashed or static file and map", () => {
     const year = "public, max-age=31536000, immutable"
     expect(siteHeaderRules(ROUTES)).toEqual([
       {
@@ -92,7 +109,11 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
           { key: "X-XSS-Protection", value: "0" },
         ],
       },
-      { path: "/admin/*", headers: [...EDITOR] },
+      { path: "/admin/*", headers: [...EDITOR_FOLDER] },
+      { path: "/admin/", headers: [...EDITOR] },
+      { path: "/admin/index.html", headers: [...EDITOR] },
+      { path: "/admin/sign-in/", headers: [...EDITOR_SIGN_IN_PAGE] },
+      { path: "/admin/sign-in/index.html", headers: [...EDITOR_SIGN_IN_PAGE] },
       { path: "/app-0123456789abcdef0123.js", headers: [{ key: "Cache-Control", value: year }] },
       {
         path: "/maps/service-area.0a1b2c3d4e5f.svg",
@@ -110,7 +131,9 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
 
   it("names on every path no header that another rule names, so no path gets one header twice", () => {
     const shared = new Set(EVERY_PATH.map(({ key }) => key.toLowerCase()))
-    const others = [...EDITOR, ...MAP_FILE].map(({ key }) => key.toLowerCase())
+    const others = [...EDITOR_FOLDER, ...EDITOR, ...EDITOR_SIGN_IN_PAGE, ...MAP_FILE].map(({ key }) =>
+      key.toLowerCase(),
+    )
     expect(others.filter((name) => shared.has(name))).toEqual([])
   })
 
@@ -125,7 +148,11 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
       "https://api.netlify.com",
     ])
     expect(adminDirectives.get("frame-ancestors")).toEqual(["'none'"])
-    expect(valueOf(EDITOR, "X-Robots-Tag")).toBe("noindex")
+    expect(valueOf(EDITOR_FOLDER, "X-Robots-Tag")).toBe("noindex")
+  })
+
+  it("adds to the sign-in pages' own <meta> policy only that nobody frames them: their inline scripts stay allowed", () => {
+    expect(EDITOR_SIGN_IN_PAGE).toEqual([{ key: "Content-Security-Policy", value: "frame-ancestors 'none'" }])
   })
 
   it("holds in the editor's policy everything a page may not do", () => {
@@ -135,7 +162,7 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
   })
 
   it("never lets the deployed editor reach a local port", () => {
-    expect(JSON.stringify([...EVERY_PATH, ...EDITOR])).not.toMatch(/localhost|127\.0\.0\.1|:8081/)
+    expect(JSON.stringify([...EVERY_PATH, ...EDITOR_FOLDER, ...EDITOR])).not.toMatch(/localhost|127\.0\.0\.1|:8081/)
   })
 
   it("lets a map file load or run nothing and be framed by our own pages only", () => {
