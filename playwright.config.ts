@@ -17,6 +17,8 @@ const PORT = Number(process.env.E2E_PORT ?? 9100)
 const EDITOR = /admin\.spec\.ts$/
 /** The copy the editor's tests edited, once built (scripts/edited-copy-check.mjs): its pages show the edits. */
 const EDITED_COPY = /edited-copy\.spec\.ts$/
+/** The owner's passkey sign-in through Decap and the site's own functions, served as Netlify would: its own server. */
+const SIGN_IN = /owner-sign-in\.spec\.ts$/
 const PHONE_ONLY = /phone-menu\.spec\.ts$/
 const VIEWPORT_DEPENDENT = /(navigation|phone-menu|maps)\.spec\.ts$/
 /** The layout's visits: each page measured at every width, and the Tab rounds. */
@@ -56,7 +58,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [EDITOR, EDITED_COPY, PHONE_ONLY, ENGINES, CLOCK, LAYOUT, LAYOUT_RULES],
+      testIgnore: [EDITOR, EDITED_COPY, SIGN_IN, PHONE_ONLY, ENGINES, CLOCK, LAYOUT, LAYOUT_RULES],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     // The layout's visits set their own widths. The map host's frame runs in the page's process, as
@@ -97,6 +99,8 @@ export default defineConfig({
     // The owner's editor at /admin/: once, on a desktop (it edits a copy of the project and builds it).
     { name: "editor", testMatch: EDITOR, use: { ...devices["Desktop Chrome"], channel: undefined } },
     { name: "edited-copy", testMatch: EDITED_COPY, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // Chromium only: its virtual authenticator (the DevTools protocol) stands in for the phone's passkey.
+    { name: "sign-in", testMatch: SIGN_IN, use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
     command: `node scripts/serve-public.mjs --port ${PORT} --https`,

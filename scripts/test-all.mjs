@@ -154,8 +154,8 @@ async function playwright(name, projects, cores, options = []) {
   return playwrightCounts(ok, readJson(report))
 }
 
-/** Chromium: the desktop, phone, layout and layout-rules projects (axe, IBM, width rules, headers, navigation…). */
-const browser = (cores) => playwright("browser", ["desktop", "phone", "layout", "layout-rules"], cores)
+/** Chromium: the desktop, phone, layout and layout-rules projects (axe, IBM, width rules, headers, navigation…), and the owner's passkey sign-in through Decap (sign-in). */
+const browser = (cores) => playwright("browser", ["desktop", "phone", "layout", "layout-rules", "sign-in"], cores)
 
 /**
  * Chromium, WebKit and Firefox on every template: the sweeps at one width (tests/e2e/engines.sweep.ts,

@@ -1,5 +1,7 @@
 import path from "path"
+import { CLIENT_ID } from "../auth/oauth"
 import type { ContentType } from "../content/model"
+import type { EditorSignIn } from "./backend"
 import { recordJsonSchema, type FieldSchema as EditorJsonSchema } from "../content/json-schema"
 
 /**
@@ -69,6 +71,8 @@ export interface EditorCollection {
 }
 
 export interface BackendOptions {
+  /** The sign-in: the site's own passkeys and gateway, or GitHub's (internal/cms/backend.ts). */
+  signIn: EditorSignIn
   /** The GitHub repository, "owner/name". */
   repo: string
   /** The branch the live site is built from. */
@@ -77,8 +81,28 @@ export interface BackendOptions {
   siteUrl: string
 }
 
+type GitHubBackend = { name: "github"; repo: string; branch: string; base_url: string }
+type GatewayBackend = {
+  name: "git-gateway"
+  auth_type: "pkce"
+  branch: string
+  gateway_url: string
+  status_endpoint: string
+}
+
+/** Decap's PKCE login (read by its PKCEAuthenticationPage), pointed at the site's own OAuth endpoints. */
+interface PkceAuth {
+  base_url: string
+  auth_endpoint: string
+  auth_token_endpoint: string
+  app_id: string
+  email_claim: string
+  full_name_claim: string
+}
+
 export interface EditorConfig {
-  backend: { name: "github"; repo: string; branch: string; base_url: string }
+  backend: GitHubBackend | GatewayBackend
+  auth?: PkceAuth
   publish_mode: "editorial_workflow"
   site_url: string
   display_url: string
@@ -289,16 +313,48 @@ function fileFolders(types: readonly ContentType[]): string[] {
   return Array.from(folders)
 }
 
+/** The site's own endpoints behind the passkey sign-in (netlify/functions/oauth-*, git-gateway*). */
+export const SIGN_IN_ENDPOINTS = {
+  authorize: "api/oauth/authorize",
+  token: "api/oauth/token",
+  gateway: "api/git/github",
+  status: "api/git/status",
+} as const
+
+/** Where Decap signs in and sends its GitHub calls: the site's own gateway, or GitHub through Netlify. */
+function signInConfig({ signIn, repo, branch, siteUrl }: BackendOptions): Pick<EditorConfig, "backend" | "auth"> {
+  if (signIn === "github") return { backend: { name: "github", repo, branch, base_url: NETLIFY_OAUTH_BASE_URL } }
+  return {
+    backend: {
+      name: "git-gateway",
+      auth_type: "pkce",
+      branch,
+      gateway_url: `${siteUrl}/${SIGN_IN_ENDPOINTS.gateway}`,
+      status_endpoint: `${siteUrl}/${SIGN_IN_ENDPOINTS.status}`,
+    },
+    auth: {
+      base_url: siteUrl,
+      auth_endpoint: SIGN_IN_ENDPOINTS.authorize,
+      auth_token_endpoint: SIGN_IN_ENDPOINTS.token,
+      app_id: CLIENT_ID,
+      email_claim: "email",
+      full_name_claim: "name",
+    },
+  }
+}
+
 /**
- * The production configuration: the GitHub backend with Netlify as OAuth
- * provider, and the editorial workflow, so every edit is a draft (a pull request
- * with a deploy preview) until the owner publishes it.
+ * The production configuration: the site's own passkey sign-in and gateway (or,
+ * for engineers, the GitHub backend with Netlify as OAuth provider), and the
+ * editorial workflow, so every edit is a draft (a pull request with a deploy
+ * preview) until the owner publishes it.
  */
-export function editorConfig(types: readonly ContentType[], { repo, branch, siteUrl }: BackendOptions): EditorConfig {
+export function editorConfig(types: readonly ContentType[], options: BackendOptions): EditorConfig {
   // The media library opens on the first folder files are uploaded to (today the brand logos).
   const [media = "../static/uploads"] = fileFolders(types)
+  const { siteUrl } = options
   return {
-    backend: { name: "github", repo, branch, base_url: NETLIFY_OAUTH_BASE_URL },
+    ...signInConfig(options),
     publish_mode: "editorial_workflow",
     site_url: siteUrl,
     display_url: siteUrl,

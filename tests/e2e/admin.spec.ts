@@ -29,7 +29,7 @@ import { netlifyHeaders } from "./served-policy"
 
 /**
  * The owner's editor at /admin/ in Chromium. First as deployed (the public/ of
- * the build under test, Netlify's headers, the GitHub backend); then on
+ * the build under test, Netlify's headers, the site's own sign-in); then on
  * decap-server's local backend over a Git copy of the project, where the owner
  * edits as docs/owner.md shows, through the editorial workflow (draft, ready,
  * publish): a coupon's title, a new town, the shop's street, one brand
@@ -41,7 +41,9 @@ import { netlifyHeaders } from "./served-policy"
  * temporary (KEEP_EDITOR_COPY keeps it).
  */
 
-test("as deployed: /admin/ offers the GitHub login, with its own policy, noindex and no error", async ({ page }) => {
+test("as deployed: /admin/ offers the site's own login, with its own policy, noindex and no error", async ({
+  page,
+}) => {
   const editor = watchEditor(page)
   await editor.install()
   const response = await page.goto("/admin/")
@@ -56,7 +58,8 @@ test("as deployed: /admin/ offers the GitHub login, with its own policy, noindex
   )
   expect(headers["content-security-policy"]).not.toMatch(/localhost|127\.0\.0\.1/)
   await expect(page.locator("meta[name='robots']")).toHaveAttribute("content", "noindex")
-  await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible({ timeout: 30_000 })
+  // Decap's PKCE login (the site's own passkey sign-in, config.yml's git-gateway backend): one "Login" button.
+  await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible({ timeout: 30_000 })
   expect(editor.problems()).toEqual([])
   expect(await editor.cspViolations()).toEqual([])
 })

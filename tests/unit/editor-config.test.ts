@@ -30,7 +30,8 @@ import LINCOLNWOOD from "../fixtures/new-town.json"
 import { DATA_DIR } from "../fixtures/content"
 
 const ROOT = path.resolve(__dirname, "../..")
-const config = editorConfig(CONTENT_TYPES, { repo: "owner/site", branch: "main", siteUrl: "https://www.example.test" })
+const SITE = "https://www.example.test"
+const config = editorConfig(CONTENT_TYPES, { signIn: "git-gateway", repo: "owner/site", branch: "main", siteUrl: SITE })
 
 const fieldsOf = (collection: EditorCollection): EditorField[] => {
   if (collection.fields) return collection.fields
@@ -282,15 +283,37 @@ describe("the production configuration", () => {
     expect(config.publish_mode).toBe("editorial_workflow")
   })
 
-  it("uses the GitHub backend with Netlify as OAuth provider, and no local backend", () => {
+  it("signs in with the site's own passkeys and sends Decap's GitHub calls to the site's own gateway, no local backend", () => {
     expect(config.backend).toEqual({
+      name: "git-gateway",
+      auth_type: "pkce",
+      branch: "main",
+      gateway_url: `${SITE}/api/git/github`,
+      status_endpoint: `${SITE}/api/git/status`,
+    })
+    expect(config.auth).toEqual({
+      base_url: SITE,
+      auth_endpoint: "api/oauth/authorize",
+      auth_token_endpoint: "api/oauth/token",
+      app_id: "decap-cms",
+      email_claim: "email",
+      full_name_claim: "name",
+    })
+    expect(config).not.toHaveProperty("local_backend")
+  })
+
+  it("with CMS_BACKEND=github, uses the GitHub backend with Netlify as OAuth provider instead", () => {
+    const backend = editorBackend({ CMS_BACKEND: "github", CMS_GITHUB_REPO: "owner/site" }, SITE)
+    const github = editorConfig(CONTENT_TYPES, backend)
+    expect(github.backend).toEqual({
       name: "github",
       repo: "owner/site",
       branch: "main",
       base_url: NETLIFY_OAUTH_BASE_URL,
     })
     expect(NETLIFY_OAUTH_BASE_URL).toBe("https://api.netlify.com")
-    expect(config).not.toHaveProperty("local_backend")
+    expect(github).not.toHaveProperty("auth")
+    expect(() => editorBackend({ CMS_BACKEND: "gitlab" }, SITE)).toThrow(/CMS_BACKEND .* git-gateway or github/)
   })
 
   it("takes the repository from CMS_GITHUB_REPO or Netlify's REPOSITORY_URL, and the branch from CMS_BRANCH or main", () => {
@@ -299,6 +322,7 @@ describe("the production configuration", () => {
     expect(githubRepoFromUrl("git@github.com:north-shore/site.git")).toBe("north-shore/site")
     expect(githubRepoFromUrl("https://gitlab.com/north-shore/site")).toBeUndefined()
     expect(editorBackend({ REPOSITORY_URL: "https://github.com/a/b" }, "https://x.test")).toEqual({
+      signIn: "git-gateway",
       repo: "a/b",
       repoKnown: true,
       branch: "main",

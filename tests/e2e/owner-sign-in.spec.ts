@@ -1,0 +1,208 @@
+import { spawn, spawnSync, type ChildProcess } from "child_process"
+import fs from "fs"
+import os from "os"
+import path from "path"
+import readline from "readline"
+import { expect, test, type Page } from "@playwright/test"
+import { startGitHubStandIn, type GitHubStandIn } from "../github-stand-in"
+import { ROOT, freePort, watchEditor } from "./editor-setup"
+
+/**
+ * The owner's whole path, in Chromium, through Decap's real editor and the site's own
+ * functions as Netlify runs them (scripts/netlify-serve.mjs: @netlify/dev's routing,
+ * headers and Blobs), with GitHub's API a local stand-in that records what the gateway
+ * relayed (tests/github-stand-in.ts): an invitation made by `npm run invite`, a passkey
+ * saved on the phone (Chromium's virtual platform authenticator, through the DevTools
+ * protocol), Decap's login by that passkey, a town's paragraph edited, saved as a draft
+ * (a pull request) and published (merged): commits on the stand-in naming the owner.
+ * WebAuthn wants a secure context: the site is served on http://localhost.
+ */
+
+const REPO = "northshore/site"
+const GITHUB_TOKEN = "the-sites-own-github-token"
+const OWNER = { email: "owner@example.com", name: "Pat Owner" }
+const SECRET = "an-end-to-end-secret-of-at-least-32-characters"
+
+/**
+ * What Decap asks the gateway and is answered 404 by design, each swallowed by Decap: a draft's branch
+ * before the draft exists, the media folder the stand-in's repository lacks (it holds data/ only), and
+ * what a git gateway never relays (as Netlify's own): the draft's author's GitHub profile (Decap shows
+ * the name it has instead) and the notes issues it would close on publishing (GitHub's search).
+ */
+const EXPECTED_404 = /^(branches\/cms%2F[\w%-]+|git\/trees\/main:src\/images\/brands|users\/[\w-]+|search\/issues)$/
+const NOT_FOUND_LINE = /^error: Failed to load resource: the server responded with a status of 404/
+const NOTES_WARNING = /^warning: Failed to close notes issue on publish: API_ERROR: Not Found/
+
+/** How many towns the stand-in's repository holds: Decap reads every town of the collection when one opens. */
+const TOWNS = 1
+
+/**
+ * The repository as the stand-in holds it: every file of data/ but the towns, of which the first
+ * TOWNS (each gateway call builds its function anew in @netlify/dev, about half a second).
+ */
+function repositoryFiles(): Record<string, string> {
+  const files: Record<string, string> = {}
+  const walk = (folder: string) => {
+    const entries = fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true })
+    const kept =
+      folder === "data/cities" ? entries.sort((a, b) => a.name.localeCompare(b.name)).slice(0, TOWNS) : entries
+    for (const entry of kept) {
+      const file = path.posix.join(folder, entry.name)
+      if (entry.isDirectory()) walk(file)
+      else if (file.endsWith(".json")) files[file] = fs.readFileSync(path.join(ROOT, file), "utf8")
+    }
+  }
+  walk("data")
+  return files
+}
+
+/** scripts/netlify-serve.mjs on `port`, its Blobs in `blobs`, with `env`; resolves once it listens. */
+function serveAsNetlify(port: number, blobs: string, env: Record<string, string>): Promise<ChildProcess> {
+  const script = path.join(ROOT, "scripts/netlify-serve.mjs")
+  const child = spawn(process.execPath, [script, "--port", String(port), "--blobs", blobs], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`scripts/netlify-serve.mjs stopped (${code}) before it listened`)))
+    readline.createInterface({ input: child.stdout! }).once("line", () => resolve(child))
+  })
+}
+
+/** Chromium's virtual authenticator, as a phone's: built in, resident keys, the person verified. */
+async function phoneAuthenticator(page: Page): Promise<void> {
+  const devtools = await page.context().newCDPSession(page)
+  await devtools.send("WebAuthn.enable")
+  await devtools.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+}
+
+test.describe("the owner signs in with a passkey and publishes through the site's own gateway", () => {
+  test.describe.configure({ mode: "serial" })
+
+  const files = repositoryFiles()
+  const townFile = Object.keys(files).find((file) => file.startsWith("data/cities/"))!
+  const slug = path.basename(townFile, ".json")
+  const town = JSON.parse(files[townFile]) as { localParagraph?: string }
+  let github: GitHubStandIn
+  let server: ChildProcess | undefined
+  let origin = ""
+  let blobs = ""
+  let env: Record<string, string> = {}
+  // One phone through the steps: its passkey, its signed-in editor.
+  let page: Page
+  let editor: ReturnType<typeof watchEditor>
+  let edited = ""
+  const gateway404s: string[] = []
+
+  /** The editor's problems, but the console's lines for the expected 404s above. */
+  const problems = () => {
+    const lines = editor.problems()
+    const notFound = lines.filter((line) => NOT_FOUND_LINE.test(line))
+    return [
+      ...lines.filter((line) => !NOT_FOUND_LINE.test(line) && !NOTES_WARNING.test(line)),
+      ...(notFound.length > gateway404s.length ? notFound : []),
+      ...gateway404s.filter((asked) => !EXPECTED_404.test(asked)).map((asked) => `404 from the gateway: ${asked}`),
+    ]
+  }
+
+  test.beforeAll(async ({ browser }) => {
+    github = await startGitHubStandIn({ repo: REPO, files, token: GITHUB_TOKEN })
+    const port = await freePort()
+    origin = `http://localhost:${port}`
+    blobs = fs.mkdtempSync(path.join(os.tmpdir(), "sign-in-blobs-"))
+    env = { AUTH_SECRET: SECRET, URL: origin, CMS_GITHUB_REPO: REPO, GITHUB_TOKEN, GITHUB_API_URL: github.url }
+    server = await serveAsNetlify(port, blobs, env)
+    page = await browser.newPage()
+    await phoneAuthenticator(page)
+    // The built config.yml names the build's address (http://localhost:9000); this server has its own port.
+    await page.route("**/admin/config.yml", async (route) => {
+      const response = await route.fetch()
+      await route.fulfill({ response, body: (await response.text()).replaceAll("http://localhost:9000", origin) })
+    })
+    editor = watchEditor(page)
+    await editor.install()
+    page.on("response", (response) => {
+      const asked = new URL(response.url())
+      if (response.status() === 404 && asked.pathname.startsWith("/api/git/github/")) {
+        gateway404s.push(asked.pathname.slice("/api/git/github/".length))
+      }
+    })
+  })
+
+  test.afterAll(async () => {
+    await page?.close()
+    server?.kill()
+    await github?.stop()
+    if (blobs) fs.rmSync(blobs, { recursive: true, force: true })
+  })
+
+  test("the invitation `npm run invite` prints saves a passkey on the phone", async () => {
+    const invite = spawnSync(
+      process.execPath,
+      ["--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", "scripts/invite.mts", OWNER.email, "--name", OWNER.name],
+      { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" },
+    )
+    expect(invite.status, invite.stderr).toBe(0)
+    const link = invite.stdout.split("\n")[0]
+    expect(link).toMatch(new RegExp(`^${origin}/admin/invitation/#`))
+    await page.goto(link)
+    await page.getByRole("button", { name: "Save a passkey" }).click()
+    await expect(page.getByRole("heading", { name: "Your passkey is saved" })).toBeVisible({ timeout: 20_000 })
+  })
+
+  test("Decap's login goes to the passkey sign-in and comes back signed in, with the collections", async () => {
+    await page.getByRole("link", { name: "Open the editor" }).click()
+    await page.getByRole("button", { name: "Login", exact: true }).click()
+    await page.waitForURL(/\/admin\/sign-in\/\?/)
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click()
+    await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible({ timeout: 20_000 })
+    expect(problems()).toEqual([])
+  })
+
+  test("a town's paragraph saved as a draft is a pull request; main is untouched", async () => {
+    await page.goto(`${origin}/admin/#/collections/cities/entries/${slug}`)
+    const paragraph = page.getByLabel("About the town", { exact: true })
+    await expect(paragraph).toHaveValue(town.localParagraph ?? "", { timeout: 20_000 })
+    // The same number of words, the last one changed: within the content model's limits.
+    edited = (town.localParagraph ?? "").replace(/\S+$/, "repairs.")
+    expect(edited).not.toBe(town.localParagraph)
+    await paragraph.fill(edited)
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await expect(page.getByText("Entry saved")).toBeVisible({ timeout: 20_000 })
+    expect(github.pulls()).toEqual([expect.objectContaining({ head: `cms/cities/${slug}`, state: "open" })])
+    expect(github.file("main", townFile)).toBe(files[townFile])
+    expect(JSON.parse(github.file(`cms/cities/${slug}`, townFile) ?? "{}")).toEqual({ ...town, localParagraph: edited })
+  })
+
+  test("published: merged into main, every commit naming the owner, GitHub reached only with the site's token", async () => {
+    await page.getByRole("button", { name: /^Status: / }).click()
+    await page.getByRole("menuitem", { name: "Ready", exact: true }).click()
+    await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
+    await page.getByRole("button", { name: "Publish", exact: true }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await expect(page.getByText("Entry published")).toBeVisible({ timeout: 20_000 })
+
+    expect(JSON.parse(github.file("main", townFile) ?? "{}")).toEqual({ ...town, localParagraph: edited })
+    expect(github.pulls()).toEqual([expect.objectContaining({ head: `cms/cities/${slug}`, merged: true })])
+    const commits = github.requests.filter(({ method, path: url }) => method === "POST" && url.endsWith("/git/commits"))
+    expect(commits.length).toBeGreaterThan(0)
+    expect(commits.map(({ body }) => (body as { author?: object }).author)).toEqual(
+      commits.map(() => expect.objectContaining({ name: OWNER.name, email: OWNER.email })),
+    )
+    expect(new Set(github.requests.map(({ authorization }) => authorization))).toEqual(
+      new Set([`Bearer ${GITHUB_TOKEN}`]),
+    )
+    expect(problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+})
