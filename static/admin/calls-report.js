@@ -28,15 +28,19 @@ export const USER_KEY = "decap-cms-user"
 /** @param {number} days */
 export const reportUrl = (days) => `${REPORT_ENDPOINT}?days=${days}`
 
+/** The editor's sign-ins whose token the report accepts: the site's own (passkeys, through its gateway), or GitHub's. */
+const SIGNED_IN_BACKENDS = new Set(["git-gateway", "github"])
+
 /**
- * The signed-in editor's GitHub token, or undefined when no one is signed in with GitHub.
+ * The signed-in editor's token (the site's own access token, or GitHub's), or undefined when no one is
+ * signed in that way (Decap's local backend has no token).
  * @param {Pick<Storage, "getItem">} storage
  * @returns {string | undefined}
  */
 export function editorToken(storage) {
   try {
     const user = JSON.parse(storage.getItem(USER_KEY) ?? "null")
-    return user && user.backendName === "github" && typeof user.token === "string" && user.token
+    return user && SIGNED_IN_BACKENDS.has(user.backendName) && typeof user.token === "string" && user.token
       ? user.token
       : undefined
   } catch {

@@ -205,4 +205,15 @@ test.describe("the owner signs in with a passkey and publishes through the site'
     expect(problems()).toEqual([])
     expect(await editor.cspViolations()).toEqual([])
   })
+
+  test("the Calls report reads with the same sign-in: a tap on the phone number, counted", async () => {
+    const tap = await page.request.post(`${origin}/api/call-tap`, {
+      data: JSON.stringify({ path: "/coupons/", placement: "header" }),
+      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: origin },
+    })
+    expect(tap.status()).toBe(204)
+    await page.goto(`${origin}/admin/calls/`)
+    await expect(page.locator("#report .total")).toContainText("1 tap on the phone number", { timeout: 20_000 })
+    expect(problems()).toEqual([])
+  })
 })

@@ -44,12 +44,15 @@ describe("the Calls page's report", () => {
     expect(Object.keys(PLACEMENT_LABELS).sort()).toEqual([...CALL_PLACEMENTS].sort())
   })
 
-  it("reads the GitHub token Decap keeps for the signed-in user, and nothing else", () => {
+  it("reads the token Decap keeps for the signed-in user (the site's own sign-in or GitHub's), and nothing else", () => {
     const storage = (value: unknown) => ({
       getItem: (key: string) => (key === USER_KEY ? JSON.stringify(value) : null),
     })
     expect(USER_KEY).toBe("decap-cms-user")
     expect(editorToken(storage({ token: "gho_abc", backendName: "github", login: "owner" }))).toBe("gho_abc")
+    expect(editorToken(storage({ token: "a.b.c", backendName: "git-gateway", login: "owner@example.com" }))).toBe(
+      "a.b.c",
+    )
     expect(editorToken(storage({ backendName: "proxy" }))).toBeUndefined()
     expect(editorToken(storage({ token: "", backendName: "github" }))).toBeUndefined()
     expect(editorToken(storage(null))).toBeUndefined()

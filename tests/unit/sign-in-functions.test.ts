@@ -8,7 +8,9 @@
  * refusal, each proving that nothing was relayed or stored.
  */
 import { generateKeyPairSync } from "crypto"
+import type { AddressInfo } from "net"
 import { SignJWT, decodeProtectedHeader, importSPKI, jwtVerify } from "jose"
+import { SMTPServer } from "smtp-server"
 import authEditors from "../../netlify/functions/auth-editors.mts"
 import authInvitations, { config as invitationsConfig } from "../../netlify/functions/auth-invitations.mts"
 import authPasskeys, { config as passkeysConfig } from "../../netlify/functions/auth-passkeys.mts"
@@ -722,6 +724,56 @@ describe("refusals, each with nothing relayed or stored", () => {
     expect((await register(await softwarePasskey(), link.split("#")[1])).status).toBe(201)
     expect((await invite({})).status).toBe(401)
     expect((await invite({ Authorization: `Bearer ${token}`, Origin: "https://elsewhere.example" })).status).toBe(403)
+  })
+
+  it("with mail settings, the invitation is emailed to the person invited, its link in the text", async () => {
+    const received: { from: string; to: string[]; text: string }[] = []
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, session, done) {
+        let text = ""
+        stream.on("data", (chunk: Buffer) => (text += chunk.toString()))
+        stream.on("end", () => {
+          const envelope = session.envelope
+          received.push({
+            from: envelope.mailFrom ? envelope.mailFrom.address : "",
+            to: envelope.rcptTo.map(({ address }) => address),
+            text,
+          })
+          done()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve))
+    const { token } = await signedInOwner()
+    Object.assign(process.env, {
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      MAIL_FROM: "site@northshore.example",
+    })
+    try {
+      const made = await authInvitations(
+        post(
+          "/api/auth/invitations",
+          { email: "helper@example.com", name: "Sam" },
+          { Authorization: `Bearer ${token}` },
+        ),
+      )
+      expect(made.status).toBe(201)
+      const { link, emailed } = (await made.json()) as { link: string; emailed: boolean }
+      expect(emailed).toBe(true)
+      expect(received).toHaveLength(1)
+      expect(received[0]).toMatchObject({ from: "site@northshore.example", to: ["helper@example.com"] })
+      // The message as sent: quoted-printable may fold the long link; unfold it before looking.
+      const unfolded = received[0].text.replace(/=\r?\n/g, "").replace(/=3D/g, "=")
+      expect(unfolded).toContain(link)
+      expect(unfolded).toMatch(/Subject: Your invitation to edit northshore\.example/)
+    } finally {
+      delete process.env.SMTP_URL
+      delete process.env.MAIL_FROM
+      await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    }
   })
 
   it("without AUTH_SECRET every sign-in endpoint answers 503 and nothing is stored", async () => {
