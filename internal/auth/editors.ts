@@ -68,10 +68,15 @@ export async function isUsed(store: Store, jti: string): Promise<boolean> {
   return (await store.getMetadata(`used/${jti}`)) !== null
 }
 
+/** An editor's record and its version (for a conditional write), or undefined when there is none. */
 async function readEditor(store: Store, id: string): Promise<{ editor: Editor; etag: string } | undefined> {
   const found = await store.getWithMetadata(`editors/${id}`, { type: "json" })
   return found ? { editor: found.data as Editor, etag: found.etag ?? "" } : undefined
 }
+
+/** The editor of this id, or undefined when there is none. */
+export const findEditor = async (store: Store, id: string): Promise<Editor | undefined> =>
+  (await readEditor(store, id))?.editor
 
 const ATTEMPTS = 8
 
@@ -124,7 +129,7 @@ export async function passkeyOwner(
   if (!/^[\w-]{1,1366}$/.test(passkeyId)) return undefined
   const link = (await store.get(`passkeys/${passkeyId}`, { type: "json" })) as { editor?: string } | null
   if (!link?.editor) return undefined
-  const editor = (await readEditor(store, link.editor))?.editor
+  const editor = await findEditor(store, link.editor)
   const passkey = editor?.passkeys.find(({ id }) => id === passkeyId)
   return editor && passkey ? { editor, passkey } : undefined
 }

@@ -12,7 +12,7 @@
  */
 import { createPrivateKey } from "node:crypto"
 import { SignJWT, importPKCS8 } from "jose"
-import type { Env } from "./settings.ts"
+import type { Env } from "../function-env.ts"
 
 export interface GitHubTarget {
   /** API root, e.g. https://api.github.com (GITHUB_API_URL overrides it: the tests' stand-in). */

@@ -7,7 +7,8 @@
  */
 import { getStore, type Store } from "@netlify/blobs"
 import { AUTH_STORE, passkeyOwner } from "./editors.ts"
-import { authSettings, functionEnv, type AuthSettings } from "./settings.ts"
+import { functionEnv } from "../function-env.ts"
+import { authSettings, type AuthSettings } from "./settings.ts"
 import { TokenRefused, verifyToken, type EditorClaims } from "./tokens.ts"
 
 const NO_STORE = { "Cache-Control": "no-store" }

@@ -4,7 +4,7 @@
  * Without them nothing is sent and the link is only shown to whoever invited.
  */
 import nodemailer from "nodemailer"
-import type { Env } from "./settings.ts"
+import type { Env } from "../function-env.ts"
 
 export interface Invitation {
   to: string

@@ -5,6 +5,7 @@
  * Tokens are bound to that address, passkeys to its host name, and Decap's
  * redirect to its /admin/.
  */
+import type { Env } from "../function-env.ts"
 
 /** The shortest key accepted: HS256 wants at least 256 bits. */
 export const MIN_SECRET_LENGTH = 32
@@ -19,8 +20,6 @@ export interface AuthSettings {
   /** The one redirect_uri Decap may use: the editor's page. */
   adminUrl: string
 }
-
-export type Env = (name: string) => string | undefined
 
 /** The settings, or an Error naming what is missing (the endpoints then answer 503). */
 export function authSettings(env: Env): AuthSettings | Error {
@@ -44,7 +43,3 @@ export function authSettings(env: Env): AuthSettings | Error {
     adminUrl: `${url.origin}/admin/`,
   }
 }
-
-/** Reads a variable in a Netlify function (Netlify.env) or in Node (tests, scripts). */
-export const functionEnv: Env = (name) =>
-  typeof Netlify === "undefined" ? process.env[name] : (Netlify.env.get(name) ?? undefined)

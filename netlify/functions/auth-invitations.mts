@@ -17,7 +17,7 @@ import {
 } from "../../internal/auth/http.ts"
 import { createInvitation } from "../../internal/auth/invitations.ts"
 import { mailInvitation } from "../../internal/auth/mail.ts"
-import { functionEnv } from "../../internal/auth/settings.ts"
+import { functionEnv } from "../../internal/function-env.ts"
 
 export default async (request: Request): Promise<Response> => {
   if (request.method !== "POST") return refuse(405, `method ${request.method} is not POST`, { Allow: "POST" })

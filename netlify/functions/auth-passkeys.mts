@@ -17,6 +17,7 @@ import {
   addPasskey,
   deviceName,
   editorId,
+  findEditor,
   isUsed,
   maskEmail,
   passkeyOwner,
@@ -47,7 +48,7 @@ async function registrationOptionsFor(body: Record<string, unknown>, settings: A
   const invitation = await invitationOf(body, settings)
   if (invitation instanceof Response) return invitation
   const id = await editorId(invitation.email)
-  const existing = (await authStore().get(`editors/${id}`, { type: "json" })) as { passkeys?: [] } | null
+  const existing = await findEditor(authStore(), id)
   const options = await registrationOptions(settings, { id, ...invitation }, existing?.passkeys ?? [])
   const { token } = await signToken(
     "challenge",

@@ -30,6 +30,7 @@ import {
   reportDays,
   tapDay,
 } from "../../internal/call-taps"
+import { functionEnv as env } from "../../internal/function-env"
 
 /** Overrides GitHub's API (the tests point it at a local stand-in). */
 export const GITHUB_API_ENV = "GITHUB_API_URL"
@@ -37,9 +38,6 @@ export const GITHUB_API = "https://api.github.com"
 
 // Netlify runs a synchronous function for 30 s at most: give up on GitHub well before.
 const GITHUB_TIMEOUT_MS = 8_000
-
-const env = (name: string): string | undefined =>
-  typeof Netlify === "undefined" ? process.env[name] : Netlify.env.get(name)
 
 const answer = (status: number, message: string, headers?: HeadersInit): Response => {
   if (status >= 500) console.error(`call-report: ${message}`)

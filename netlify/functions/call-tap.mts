@@ -20,15 +20,13 @@ import { getStore } from "@netlify/blobs"
 import type { Config } from "@netlify/functions"
 import { readCallTapsSite } from "../../internal/call-taps-file"
 import { CALL_TAPS_STORE, isOwnOrigin, MAX_TAP_BYTES, parseTap, tapDay, tapKey } from "../../internal/call-taps"
+import { functionEnv as env } from "../../internal/function-env"
 
 /** "off" switches the counting off (set in Netlify's environment variables, scope Functions). */
 export const SWITCH_ENV = "CALL_TAPS"
 
 /** The site's own addresses besides the request's: Netlify's URL at run time, and those a build or `netlify dev` sets. */
 const SITE_ADDRESS_ENVS = ["URL", "SITE_URL", "DEPLOY_PRIME_URL", "DEPLOY_URL"] as const
-
-const env = (name: string): string | undefined =>
-  typeof Netlify === "undefined" ? process.env[name] : Netlify.env.get(name)
 
 const refuse = (reason: string, status = 400, headers?: HeadersInit): Response => {
   console.log(`call-tap: refused (${status}): ${reason}`)

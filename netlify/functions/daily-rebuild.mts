@@ -7,14 +7,12 @@
  * DAILY_REBUILD_HOOK_URL (set in Netlify's UI, scope Functions; never committed).
  */
 import type { Config } from "@netlify/functions"
+import { functionEnv as env } from "../../internal/function-env"
 
 export const HOOK_ENV = "DAILY_REBUILD_HOOK_URL"
 
 // Netlify runs the function for 30 s at most: give up on the hook well before.
 const HOOK_TIMEOUT_MS = 10_000
-
-const env = (name: string): string | undefined =>
-  typeof Netlify === "undefined" ? process.env[name] : Netlify.env.get(name)
 
 const fail = (message: string, status = 500): Response => {
   console.error(`daily-rebuild: ${message}`)

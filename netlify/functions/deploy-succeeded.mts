@@ -15,6 +15,7 @@
  * whose file the build publishes at /{key}.txt.
  */
 import { CHANGED_URLS_PATH, indexNowKey, INDEXNOW_KEY_ENV, isChangedUrls, keyFilePath } from "../../internal/indexnow"
+import { functionEnv as env } from "../../internal/function-env"
 
 export const INDEXNOW_ENDPOINT = "https://api.indexnow.org/indexnow"
 /** Overrides the endpoint (the tests point it at a local server). */
@@ -24,9 +25,6 @@ export const BATCH_LIMIT = 10_000
 
 // Netlify runs a synchronous function for 30 s at most: give up on each request well before.
 const REQUEST_TIMEOUT_MS = 8_000
-
-const env = (name: string): string | undefined =>
-  typeof Netlify === "undefined" ? process.env[name] : Netlify.env.get(name)
 
 const log = (message: string): void => console.log(`deploy-succeeded: ${message}`)
 const done = (message: string): Response => {

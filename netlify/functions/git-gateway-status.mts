@@ -7,7 +7,8 @@
 import type { Config } from "@netlify/functions"
 import { githubTarget } from "../../internal/auth/github-credential.ts"
 import { json } from "../../internal/auth/http.ts"
-import { authSettings, functionEnv } from "../../internal/auth/settings.ts"
+import { authSettings } from "../../internal/auth/settings.ts"
+import { functionEnv } from "../../internal/function-env.ts"
 
 export default async (): Promise<Response> => {
   const problems = [authSettings(functionEnv), githubTarget(functionEnv)].filter((one) => one instanceof Error)

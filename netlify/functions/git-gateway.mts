@@ -16,7 +16,7 @@ import type { Config } from "@netlify/functions"
 import { githubTarget } from "../../internal/auth/github-credential.ts"
 import { allowedMethods, gatewayVerdict } from "../../internal/auth/gateway-paths.ts"
 import { authStore, readJson, refuse, settingsOrRefusal, signedInEditor } from "../../internal/auth/http.ts"
-import { functionEnv } from "../../internal/auth/settings.ts"
+import { functionEnv } from "../../internal/function-env.ts"
 
 export const GATEWAY_PREFIX = "/api/git/github/"
 

@@ -20,6 +20,8 @@ import {
   branches,
   committedFile,
   projectCopy,
+  publish,
+  saveDraft,
   startDecapServer,
   startSite,
   stop,
@@ -101,22 +103,6 @@ test.describe("on the local backend, over a copy of the project", () => {
     await page.getByRole("button", { name: "Login", exact: true }).click()
     await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible({ timeout: 30_000 })
     return { editor, response }
-  }
-
-  /** The editorial workflow's first step: Save makes a draft. */
-  async function saveDraft(page: Page) {
-    await page.getByRole("button", { name: "Save", exact: true }).click()
-    await expect(page.getByText("Entry saved")).toBeVisible({ timeout: 30_000 })
-  }
-
-  /** Then the draft is marked ready and published, as in production. */
-  async function publish(page: Page) {
-    await page.getByRole("button", { name: /^Status: / }).click()
-    await page.getByRole("menuitem", { name: "Ready", exact: true }).click()
-    await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
-    await page.getByRole("button", { name: "Publish", exact: true }).click()
-    await page.getByRole("menuitem", { name: "Publish now" }).click()
-    await expect(page.getByText("Entry published")).toBeVisible({ timeout: 30_000 })
   }
 
   test("the editor logs in to the local backend under its /admin/* policy, the local port allowed", async ({

@@ -3,7 +3,7 @@ import fs from "fs"
 import http from "http"
 import net from "net"
 import path from "path"
-import type { ConsoleMessage, Page } from "@playwright/test"
+import { expect, type ConsoleMessage, type Page } from "@playwright/test"
 import { ROOT, copyProject } from "../../scripts/project-copy.cjs"
 import { cspViolations, watchCspViolations } from "./served-policy"
 
@@ -214,4 +214,20 @@ export function watchEditor(page: Page, backendUrl?: string) {
     install: () => watchCspViolations(page),
     cspViolations: () => cspViolations(page),
   }
+}
+
+/** The editorial workflow's first step: Save makes a draft (a branch and a pull request). */
+export async function saveDraft(page: Page, timeout = 30_000): Promise<void> {
+  await page.getByRole("button", { name: "Save", exact: true }).click()
+  await expect(page.getByText("Entry saved")).toBeVisible({ timeout })
+}
+
+/** Then the draft is marked ready and published, as in production. */
+export async function publish(page: Page, timeout = 30_000): Promise<void> {
+  await page.getByRole("button", { name: /^Status: / }).click()
+  await page.getByRole("menuitem", { name: "Ready", exact: true }).click()
+  await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
+  await page.getByRole("button", { name: "Publish", exact: true }).click()
+  await page.getByRole("menuitem", { name: "Publish now" }).click()
+  await expect(page.getByText("Entry published")).toBeVisible({ timeout })
 }

@@ -1,11 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from "child_process"
+import { spawnSync } from "child_process"
 import fs from "fs"
-import os from "os"
 import path from "path"
-import readline from "readline"
 import { expect, test, type Page } from "@playwright/test"
 import { startGitHubStandIn, type GitHubStandIn } from "../github-stand-in"
-import { ROOT, freePort, watchEditor } from "./editor-setup"
+import { startNetlifyDev, type NetlifyDevServer } from "../netlify-dev"
+import { ROOT, publish, saveDraft, watchEditor } from "./editor-setup"
 
 /**
  * The owner's whole path, in Chromium, through Decap's real editor and the site's own
@@ -56,20 +55,6 @@ function repositoryFiles(): Record<string, string> {
   return files
 }
 
-/** scripts/netlify-serve.mjs on `port`, its Blobs in `blobs`, with `env`; resolves once it listens. */
-function serveAsNetlify(port: number, blobs: string, env: Record<string, string>): Promise<ChildProcess> {
-  const script = path.join(ROOT, "scripts/netlify-serve.mjs")
-  const child = spawn(process.execPath, [script, "--port", String(port), "--blobs", blobs], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  })
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`scripts/netlify-serve.mjs stopped (${code}) before it listened`)))
-    readline.createInterface({ input: child.stdout! }).once("line", () => resolve(child))
-  })
-}
-
 /** Chromium's virtual authenticator, as a phone's: built in, resident keys, the person verified. */
 async function phoneAuthenticator(page: Page): Promise<void> {
   const devtools = await page.context().newCDPSession(page)
@@ -94,9 +79,8 @@ test.describe("the owner signs in with a passkey and publishes through the site'
   const slug = path.basename(townFile, ".json")
   const town = JSON.parse(files[townFile]) as { localParagraph?: string }
   let github: GitHubStandIn
-  let server: ChildProcess | undefined
+  let server: NetlifyDevServer | undefined
   let origin = ""
-  let blobs = ""
   let env: Record<string, string> = {}
   // One phone through the steps: its passkey, its signed-in editor.
   let page: Page
@@ -117,11 +101,11 @@ test.describe("the owner signs in with a passkey and publishes through the site'
 
   test.beforeAll(async ({ browser }) => {
     github = await startGitHubStandIn({ repo: REPO, files, token: GITHUB_TOKEN })
-    const port = await freePort()
-    origin = `http://localhost:${port}`
-    blobs = fs.mkdtempSync(path.join(os.tmpdir(), "sign-in-blobs-"))
-    env = { AUTH_SECRET: SECRET, URL: origin, CMS_GITHUB_REPO: REPO, GITHUB_TOKEN, GITHUB_API_URL: github.url }
-    server = await serveAsNetlify(port, blobs, env)
+    const gateway = { AUTH_SECRET: SECRET, CMS_GITHUB_REPO: REPO, GITHUB_TOKEN, GITHUB_API_URL: github.url }
+    // On a free port; the server gives its functions URL=http://localhost:PORT, as `npm run invite` needs it.
+    server = await startNetlifyDev({ env: gateway })
+    origin = server.origin
+    env = { ...gateway, URL: origin }
     page = await browser.newPage()
     await phoneAuthenticator(page)
     // The built config.yml names the build's address (http://localhost:9000); this server has its own port.
@@ -141,9 +125,8 @@ test.describe("the owner signs in with a passkey and publishes through the site'
 
   test.afterAll(async () => {
     await page?.close()
-    server?.kill()
+    await server?.stop()
     await github?.stop()
-    if (blobs) fs.rmSync(blobs, { recursive: true, force: true })
   })
 
   test("the invitation `npm run invite` prints saves a passkey on the phone", async () => {
@@ -177,20 +160,14 @@ test.describe("the owner signs in with a passkey and publishes through the site'
     edited = (town.localParagraph ?? "").replace(/\S+$/, "repairs.")
     expect(edited).not.toBe(town.localParagraph)
     await paragraph.fill(edited)
-    await page.getByRole("button", { name: "Save", exact: true }).click()
-    await expect(page.getByText("Entry saved")).toBeVisible({ timeout: 20_000 })
+    await saveDraft(page, 20_000)
     expect(github.pulls()).toEqual([expect.objectContaining({ head: `cms/cities/${slug}`, state: "open" })])
     expect(github.file("main", townFile)).toBe(files[townFile])
     expect(JSON.parse(github.file(`cms/cities/${slug}`, townFile) ?? "{}")).toEqual({ ...town, localParagraph: edited })
   })
 
   test("published: merged into main, every commit naming the owner, GitHub reached only with the site's token", async () => {
-    await page.getByRole("button", { name: /^Status: / }).click()
-    await page.getByRole("menuitem", { name: "Ready", exact: true }).click()
-    await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
-    await page.getByRole("button", { name: "Publish", exact: true }).click()
-    await page.getByRole("menuitem", { name: "Publish now" }).click()
-    await expect(page.getByText("Entry published")).toBeVisible({ timeout: 20_000 })
+    await publish(page, 20_000)
 
     expect(JSON.parse(github.file("main", townFile) ?? "{}")).toEqual({ ...town, localParagraph: edited })
     expect(github.pulls()).toEqual([expect.objectContaining({ head: `cms/cities/${slug}`, merged: true })])

@@ -130,21 +130,23 @@ const tokenRequest = (fields: Record<string, string>, headers: Record<string, st
     headers: { "Content-Type": "application/x-www-form-urlencoded; charset=utf-8", Origin: SITE, ...headers },
   })
 
+/** Decap's token request for a code: the form fields it posts, with `overrides`. */
+const exchangeFields = (code: string, verifier: string, overrides: Record<string, string> = {}) => ({
+  client_id: CLIENT_ID,
+  code,
+  grant_type: "authorization_code",
+  redirect_uri: `${SITE}/admin/`,
+  code_verifier: verifier,
+  ...overrides,
+})
+
 /** The owner's whole path to an access token: invitation, passkey, sign-in, code, token. */
 async function signedInOwner(): Promise<{ passkey: SoftwarePasskey; token: string }> {
   const passkey = await softwarePasskey()
   expect((await register(passkey, await invitationToken())).status).toBe(201)
   const { query, verifier } = await decapQuery()
   const redirect = new URL(((await bodyOf(await authorize(passkey, query))) as { redirect: string }).redirect)
-  const answer = await oauthToken(
-    tokenRequest({
-      client_id: CLIENT_ID,
-      code: redirect.searchParams.get("code")!,
-      grant_type: "authorization_code",
-      redirect_uri: `${SITE}/admin/`,
-      code_verifier: verifier,
-    }),
-  )
+  const answer = await oauthToken(tokenRequest(exchangeFields(redirect.searchParams.get("code")!, verifier)))
   expect(answer.status).toBe(200)
   return { passkey, token: ((await answer.json()) as { access_token: string }).access_token }
 }
@@ -176,15 +178,7 @@ describe("the owner's path", () => {
     // Decap compares the state it sent with the one that comes back, byte for byte.
     expect(redirect.searchParams.get("state")).toBe(new URLSearchParams(query).get("state"))
 
-    const answer = await oauthToken(
-      tokenRequest({
-        client_id: CLIENT_ID,
-        code: redirect.searchParams.get("code")!,
-        grant_type: "authorization_code",
-        redirect_uri: `${SITE}/admin/`,
-        code_verifier: verifier,
-      }),
-    )
+    const answer = await oauthToken(tokenRequest(exchangeFields(redirect.searchParams.get("code")!, verifier)))
     expect(answer.status).toBe(200)
     const token = (await answer.json()) as Record<string, unknown>
     expect(token).toEqual({
@@ -514,16 +508,8 @@ describe("refusals, each with nothing relayed or stored", () => {
       const redirect = new URL(((await bodyOf(await authorize(passkey, query))) as { redirect: string }).redirect)
       return { code: redirect.searchParams.get("code")!, verifier }
     }
-    const fields = (code: string, verifier: string, overrides: Record<string, string> = {}) => ({
-      client_id: CLIENT_ID,
-      code,
-      grant_type: "authorization_code",
-      redirect_uri: `${SITE}/admin/`,
-      code_verifier: verifier,
-      ...overrides,
-    })
     const used = await codeFor()
-    expect((await oauthToken(tokenRequest(fields(used.code, used.verifier)))).status).toBe(200)
+    expect((await oauthToken(tokenRequest(exchangeFields(used.code, used.verifier)))).status).toBe(200)
     const other = authSettings(
       (name) => ({ AUTH_SECRET: SECRET, URL: "https://elsewhere.example" })[name],
     ) as AuthSettings
@@ -537,28 +523,28 @@ describe("refusals, each with nothing relayed or stored", () => {
       client_id: CLIENT_ID,
     }
     const cases: [string, () => Promise<Record<string, string>>][] = [
-      ["another verifier", async () => fields((await codeFor()).code, "w".repeat(64))],
+      ["another verifier", async () => exchangeFields((await codeFor()).code, "w".repeat(64))],
       [
         "another redirect_uri",
         async () => {
           const c = await codeFor()
-          return fields(c.code, c.verifier, { redirect_uri: "https://attacker.example/admin/" })
+          return exchangeFields(c.code, c.verifier, { redirect_uri: "https://attacker.example/admin/" })
         },
       ],
       [
         "another client",
         async () => {
           const c = await codeFor()
-          return fields(c.code, c.verifier, { client_id: "another-app" })
+          return exchangeFields(c.code, c.verifier, { client_id: "another-app" })
         },
       ],
-      ["a used code", async () => fields(used.code, used.verifier)],
+      ["a used code", async () => exchangeFields(used.code, used.verifier)],
       [
         "an expired code",
         async () => {
           const c = await codeFor()
           return {
-            ...fields(c.code, c.verifier),
+            ...exchangeFields(c.code, c.verifier),
             code: (
               await signToken(
                 "code",
@@ -575,7 +561,7 @@ describe("refusals, each with nothing relayed or stored", () => {
         async () => {
           const c = await codeFor()
           return {
-            ...fields(c.code, c.verifier),
+            ...exchangeFields(c.code, c.verifier),
             code: (await signToken("code", { ...claims, code_challenge: await s256(c.verifier) }, other)).token,
           }
         },
@@ -585,7 +571,7 @@ describe("refusals, each with nothing relayed or stored", () => {
         async () => {
           const c = await codeFor()
           return {
-            ...fields(c.code, c.verifier),
+            ...exchangeFields(c.code, c.verifier),
             code: (await signToken("access", { sub: "x", cid: passkey.id, email: "", name: "" }, settings)).token,
           }
         },
