@@ -103,6 +103,12 @@ export { expect }
  */
 const SCROLL_PAUSE_MS = 20
 
+/** In the page: scrolls the map's placeholder into view if it is still there. Self-contained. */
+function bringMapPlaceholderIntoView() {
+  const show = [...document.querySelectorAll("button")].find((b) => b.textContent?.startsWith("Show map of "))
+  show?.scrollIntoView({ block: "center" })
+}
+
 /**
  * Scrolls to the bottom of the page a half screen at a time, as a reader would,
  * then waits until every image has loaded and, where the page has a map, until
@@ -116,7 +122,9 @@ export async function scrollThrough(page: Page) {
   if (hasMap) {
     // The frame loads when its placeholder is in view once React runs; on a busy machine React may
     // start after the scroll has passed it, so the placeholder is brought back into view.
-    if (await showMap.count()) await showMap.scrollIntoViewIfNeeded()
+    // Done in the page in one step: the placeholder can give way to the frame between a check from
+    // here and a scroll from here (a detached element, seen in CI).
+    await page.evaluate(bringMapPlaceholderIntoView)
     await expect(page.frameLocator(MAP_HOST_FRAME).locator("body")).toContainText("Map", { timeout: 15_000 })
   }
   await expect.poll(() => page.evaluate(unloadedImages)).toEqual([])
