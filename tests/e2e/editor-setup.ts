@@ -226,7 +226,8 @@ export async function saveDraft(page: Page, timeout = 30_000): Promise<void> {
 export async function publish(page: Page, timeout = 30_000): Promise<void> {
   await page.getByRole("button", { name: /^Status: / }).click()
   await page.getByRole("menuitem", { name: "Ready", exact: true }).click()
-  await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
+  // Marking it ready moves its label on GitHub: a round trip of its own, as slow as the backend.
+  await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible({ timeout })
   await page.getByRole("button", { name: "Publish", exact: true }).click()
   await page.getByRole("menuitem", { name: "Publish now" }).click()
   await expect(page.getByText("Entry published")).toBeVisible({ timeout })

@@ -1,7 +1,7 @@
 import { spawnSync } from "child_process"
 import fs from "fs"
 import path from "path"
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test, type Browser, type Page } from "@playwright/test"
 import { startGitHubStandIn, type GitHubStandIn } from "../github-stand-in"
 import { startNetlifyDev, type NetlifyDevServer } from "../netlify-dev"
 import { ROOT, publish, saveDraft, watchEditor } from "./editor-setup"
@@ -21,6 +21,13 @@ const REPO = "northshore/site"
 const GITHUB_TOKEN = "the-sites-own-github-token"
 const OWNER = { email: "owner@example.com", name: "Pat Owner" }
 const SECRET = "an-end-to-end-secret-of-at-least-32-characters"
+/**
+ * The longest wait for one step through the site's functions: @netlify/dev builds a function anew
+ * on each call (0.5 to 0.9 s on a quiet machine), and a step such as publishing makes a dozen calls.
+ */
+const STEP = 45_000
+/** Someone the owner invites from the editors' page, on a phone of their own. */
+const HELPER = { email: "sam@example.com", name: "Sam Helper" }
 
 /**
  * What Decap asks the gateway and is answered 404 by design, each swallowed by Decap: a draft's branch
@@ -85,6 +92,9 @@ test.describe("the owner signs in with a passkey and publishes through the site'
   // One phone through the steps: its passkey, its signed-in editor.
   let page: Page
   let editor: ReturnType<typeof watchEditor>
+  // The helper's phone, and the invitation the owner made for it.
+  let helper: Page | undefined
+  let helperLink = ""
   let edited = ""
   const gateway404s: string[] = []
 
@@ -99,6 +109,25 @@ test.describe("the owner signs in with a passkey and publishes through the site'
     ]
   }
 
+  /** A phone of its own (a browser context) with its platform authenticator, opening this server's editor. */
+  const newPhone = async (browser: Browser): Promise<Page> => {
+    const phone = await (await browser.newContext()).newPage()
+    await phoneAuthenticator(phone)
+    // The built config.yml names the build's address (http://localhost:9000); this server has its own port.
+    await phone.route("**/admin/config.yml", async (route) => {
+      const response = await route.fetch()
+      await route.fulfill({ response, body: (await response.text()).replaceAll("http://localhost:9000", origin) })
+    })
+    return phone
+  }
+
+  /** From the editor's Login to the collections, on a phone whose passkey signs in. */
+  const signIn = async (phone: Page) => {
+    await phone.getByRole("button", { name: "Login", exact: true }).click()
+    await phone.waitForURL(/\/admin\/sign-in\/\?/)
+    await phone.getByRole("button", { name: "Sign in with a passkey" }).click()
+  }
+
   test.beforeAll(async ({ browser }) => {
     github = await startGitHubStandIn({ repo: REPO, files, token: GITHUB_TOKEN })
     const gateway = { AUTH_SECRET: SECRET, CMS_GITHUB_REPO: REPO, GITHUB_TOKEN, GITHUB_API_URL: github.url }
@@ -106,13 +135,7 @@ test.describe("the owner signs in with a passkey and publishes through the site'
     server = await startNetlifyDev({ env: gateway })
     origin = server.origin
     env = { ...gateway, URL: origin }
-    page = await browser.newPage()
-    await phoneAuthenticator(page)
-    // The built config.yml names the build's address (http://localhost:9000); this server has its own port.
-    await page.route("**/admin/config.yml", async (route) => {
-      const response = await route.fetch()
-      await route.fulfill({ response, body: (await response.text()).replaceAll("http://localhost:9000", origin) })
-    })
+    page = await newPhone(browser)
     editor = watchEditor(page)
     await editor.install()
     page.on("response", (response) => {
@@ -124,7 +147,8 @@ test.describe("the owner signs in with a passkey and publishes through the site'
   })
 
   test.afterAll(async () => {
-    await page?.close()
+    await page?.context().close()
+    await helper?.context().close()
     await server?.stop()
     await github?.stop()
   })
@@ -140,34 +164,32 @@ test.describe("the owner signs in with a passkey and publishes through the site'
     expect(link).toMatch(new RegExp(`^${origin}/admin/invitation/#`))
     await page.goto(link)
     await page.getByRole("button", { name: "Save a passkey" }).click()
-    await expect(page.getByRole("heading", { name: "Your passkey is saved" })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole("heading", { name: "Your passkey is saved" })).toBeVisible({ timeout: STEP })
   })
 
   test("Decap's login goes to the passkey sign-in and comes back signed in, with the collections", async () => {
     await page.getByRole("link", { name: "Open the editor" }).click()
-    await page.getByRole("button", { name: "Login", exact: true }).click()
-    await page.waitForURL(/\/admin\/sign-in\/\?/)
-    await page.getByRole("button", { name: "Sign in with a passkey" }).click()
-    await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible({ timeout: 20_000 })
+    await signIn(page)
+    await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible({ timeout: STEP })
     expect(problems()).toEqual([])
   })
 
   test("a town's paragraph saved as a draft is a pull request; main is untouched", async () => {
     await page.goto(`${origin}/admin/#/collections/cities/entries/${slug}`)
     const paragraph = page.getByLabel("About the town", { exact: true })
-    await expect(paragraph).toHaveValue(town.localParagraph ?? "", { timeout: 20_000 })
+    await expect(paragraph).toHaveValue(town.localParagraph ?? "", { timeout: STEP })
     // The same number of words, the last one changed: within the content model's limits.
     edited = (town.localParagraph ?? "").replace(/\S+$/, "repairs.")
     expect(edited).not.toBe(town.localParagraph)
     await paragraph.fill(edited)
-    await saveDraft(page, 20_000)
+    await saveDraft(page, STEP)
     expect(github.pulls()).toEqual([expect.objectContaining({ head: `cms/cities/${slug}`, state: "open" })])
     expect(github.file("main", townFile)).toBe(files[townFile])
     expect(JSON.parse(github.file(`cms/cities/${slug}`, townFile) ?? "{}")).toEqual({ ...town, localParagraph: edited })
   })
 
   test("published: merged into main, every commit naming the owner, GitHub reached only with the site's token", async () => {
-    await publish(page, 20_000)
+    await publish(page, STEP)
 
     expect(JSON.parse(github.file("main", townFile) ?? "{}")).toEqual({ ...town, localParagraph: edited })
     expect(github.pulls()).toEqual([expect.objectContaining({ head: `cms/cities/${slug}`, merged: true })])
@@ -190,7 +212,73 @@ test.describe("the owner signs in with a passkey and publishes through the site'
     })
     expect(tap.status()).toBe(204)
     await page.goto(`${origin}/admin/calls/`)
-    await expect(page.locator("#report .total")).toContainText("1 tap on the phone number", { timeout: 20_000 })
+    await expect(page.locator("#report .total")).toContainText("1 tap on the phone number", { timeout: STEP })
+    expect(problems()).toEqual([])
+  })
+
+  test("the editors' page lists the owner with the phone's passkey, and makes an invitation for a helper", async () => {
+    await page.goto(`${origin}/admin/editors/`)
+    await expect(page.getByRole("list", { name: `Passkeys of ${OWNER.name}` }).getByRole("listitem")).toHaveCount(1, {
+      timeout: STEP,
+    })
+    await page.getByLabel("Email address").fill(HELPER.email)
+    await page.getByLabel("Name (optional)").fill(HELPER.name)
+    await page.getByRole("button", { name: "Make an invitation" }).click()
+    await expect(page.getByText(`The invitation for ${HELPER.email} is ready.`)).toContainText(
+      "It was not emailed: send the link yourself",
+      { timeout: STEP },
+    )
+    helperLink = await page.getByLabel("Invitation link").inputValue()
+    expect(helperLink).toMatch(new RegExp(`^${origin}/admin/invitation/#`))
+    expect(problems()).toEqual([])
+  })
+
+  test("the helper's link saves a passkey on their phone and signs them in; the owner then sees them", async ({
+    browser,
+  }) => {
+    helper = await newPhone(browser)
+    await helper.goto(helperLink)
+    await helper.getByRole("button", { name: "Save a passkey" }).click()
+    await helper.getByRole("link", { name: "Open the editor" }).click()
+    await signIn(helper)
+    await expect(helper.getByRole("heading", { name: "Collections" })).toBeVisible({ timeout: STEP })
+    await page.reload()
+    await expect(page.getByRole("list", { name: `Passkeys of ${HELPER.name}` }).getByRole("listitem")).toHaveCount(1, {
+      timeout: STEP,
+    })
+  })
+
+  test("the owner removes the helper's passkey: the helper's session ends at once, and the passkey no longer signs in", async () => {
+    const phone = helper!
+    const { token } = (await phone.evaluate(() => JSON.parse(localStorage.getItem("decap-cms-user") ?? "{}"))) as {
+      token?: string
+    }
+    expect(token).toBeTruthy()
+    await page.getByRole("button", { name: new RegExp(`^Remove the passkey on .+ of ${HELPER.name}, saved `) }).click()
+    await expect(page.getByRole("status").filter({ hasText: `The passkey of ${HELPER.name} on ` })).toContainText(
+      "is removed.",
+      { timeout: STEP },
+    )
+    // Their only passkey: they are no longer listed among those who can sign in.
+    await expect(page.getByText(HELPER.email)).toHaveCount(0)
+    await expect(page.getByRole("list", { name: `Passkeys of ${OWNER.name}` }).getByRole("listitem")).toHaveCount(1)
+
+    const relayed = github.requests.length
+    const refused = await phone.request.get(`${origin}/api/git/github/branches/main`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    expect(refused.status()).toBe(401)
+    expect(github.requests.length).toBe(relayed)
+
+    // Signed out, the helper tries again with the passkey still on their phone.
+    await phone.evaluate(() => localStorage.removeItem("decap-cms-user"))
+    await phone.goto(`${origin}/admin/`)
+    await signIn(phone)
+    await expect(phone.getByRole("alert")).toContainText(
+      "This passkey is not registered for this site: ask an editor for an invitation.",
+      { timeout: STEP },
+    )
+    expect(github.requests.length).toBe(relayed)
     expect(problems()).toEqual([])
   })
 })

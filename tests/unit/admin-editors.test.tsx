@@ -16,7 +16,12 @@ const PAT = {
     { id: "p2", created: "2026-05-20T15:00:00.000Z", device: "Mac" },
   ],
 }
-const SAM = { id: "e2", email: "sam@example.com", name: "", passkeys: [] }
+const SAM = {
+  id: "e2",
+  email: "sam@example.com",
+  name: "",
+  passkeys: [{ id: "p3", created: "2026-06-01T15:00:00.000Z", device: "Android phone" }],
+}
 const listAnswer = (editors = [PAT, SAM]) => ({ status: 200, body: editors })
 
 function signIn(user: Record<string, unknown> = { token: TOKEN, email: "pat@example.com" }) {
@@ -49,7 +54,9 @@ describe("the editors page", () => {
         .map((item) => item.textContent),
     ).toEqual(["iPhone, saved March 4, 2026Remove", "Mac, saved May 20, 2026Remove"])
     expect(screen.getByText("sam@example.com")).toBeInTheDocument()
-    expect(screen.getByText("No passkey: cannot sign in until invited again.")).toBeInTheDocument()
+    // Without a name, the editor is named by their address.
+    const sam = screen.getByRole("list", { name: "Passkeys of sam@example.com" })
+    expect(within(sam).getByRole("listitem")).toHaveTextContent("Android phone, saved June 1, 2026Remove")
     expect(sent).toEqual([
       expect.objectContaining({
         method: "GET",
@@ -100,7 +107,7 @@ describe("the editors page", () => {
       ["DELETE", "/api/auth/editors/e1/passkeys/p1", `Bearer ${TOKEN}`],
       ["GET", "/api/auth/editors", `Bearer ${TOKEN}`],
     ])
-    expect(screen.getAllByRole("button", { name: /^Remove the passkey/ })).toHaveLength(1)
+    expect(screen.getAllByRole("button", { name: /^Remove the passkey/ })).toHaveLength(2)
   })
 
   it("warns before removing one of the signed-in editor's own passkeys", async () => {
@@ -119,7 +126,7 @@ describe("the editors page", () => {
     openEditors()
     await userEvent.click(await screen.findByRole("button", { name: /^Remove the passkey on iPhone/ }))
     expect(sent).toHaveLength(1)
-    expect(screen.getAllByRole("button", { name: /^Remove the passkey/ })).toHaveLength(2)
+    expect(screen.getAllByRole("button", { name: /^Remove the passkey/ })).toHaveLength(3)
   })
 
   it("says why a removal failed, in the site's words", async () => {

@@ -33,7 +33,10 @@ interface EditorListProps {
   removing?: string
 }
 
-/** Who can sign in, each with the passkeys they saved and a button to remove each. */
+/**
+ * Who can sign in, each with the passkeys they saved and a button to remove each. An editor
+ * always has one: removing the last removes the editor (internal/auth/editors.ts).
+ */
 export function EditorList({ editors, onRemove, removing }: EditorListProps) {
   if (editors.length === 0) return <p>Nobody can sign in yet.</p>
   return (
@@ -44,30 +47,26 @@ export function EditorList({ editors, onRemove, removing }: EditorListProps) {
             {editor.name ? <strong>{editor.name}</strong> : null}
             <span className="editor-list__email">{editor.email}</span>
           </p>
-          {editor.passkeys.length === 0 ? (
-            <p className="editor-list__none">No passkey: cannot sign in until invited again.</p>
-          ) : (
-            <ul className="editor-list__passkeys" aria-label={`Passkeys of ${editor.name || editor.email}`}>
-              {editor.passkeys.map((passkey) => (
-                <li key={passkey.id} className="editor-list__passkey">
-                  <span>
-                    {passkey.device || "A device"}, saved{" "}
-                    <span className="editor-list__date">{savedOn(passkey.created)}</span>
-                  </span>
-                  <button
-                    type="button"
-                    className="action-button__small action-button__danger"
-                    aria-disabled={removing === passkey.id}
-                    aria-label={`Remove the passkey on ${passkey.device || "a device"} of ${editor.name || editor.email}, saved ${savedOn(passkey.created)}`}
-                    onClick={() => onRemove(editor, passkey)}
-                  >
-                    <Trash2 {...DECORATIVE_ICON} size={18} />
-                    Remove
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ul className="editor-list__passkeys" aria-label={`Passkeys of ${editor.name || editor.email}`}>
+            {editor.passkeys.map((passkey) => (
+              <li key={passkey.id} className="editor-list__passkey">
+                <span>
+                  {passkey.device || "A device"}, saved{" "}
+                  <span className="editor-list__date">{savedOn(passkey.created)}</span>
+                </span>
+                <button
+                  type="button"
+                  className="action-button__small action-button__danger"
+                  aria-disabled={removing === passkey.id}
+                  aria-label={`Remove the passkey on ${passkey.device || "a device"} of ${editor.name || editor.email}, saved ${savedOn(passkey.created)}`}
+                  onClick={() => onRemove(editor, passkey)}
+                >
+                  <Trash2 {...DECORATIVE_ICON} size={18} />
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
         </li>
       ))}
     </ul>
