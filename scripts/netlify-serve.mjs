@@ -7,7 +7,7 @@
  * `config.path`, and Netlify Blobs in a local folder. No Netlify account, no
  * network: geolocation, edge functions, images, the database and the AI
  * gateway are off, and no API token is read.
- *   node scripts/netlify-serve.mjs [--port 9000] [--project .] [--blobs DIR] [--no-retry]
+ *   node scripts/netlify-serve.mjs [--port 9000] [--project .] [--blobs DIR] [--build-each-call]
  * `--port 0` takes a free port. Prints {"port":N,"url":"http://localhost:N"} on
  * one line once listening, then a line for people; stops on SIGTERM or SIGINT.
  *
@@ -19,13 +19,14 @@
  *   environment (process.env), as it is when each call starts;
  * - the Blobs live in .netlify/blobs-serve/ of the project (NetlifyDev's own
  *   place), or in `--blobs DIR`, served by @netlify/blobs' own local server;
- * - a call to a function that NetlifyDev's own race failed is made again.
- *   NetlifyDev builds a function anew for each call, into a folder of that call
- *   which it removes once it has answered, and each call runs the latest build:
- *   calls at once may run a build another call has just removed (a 500 naming a
- *   missing file under .netlify/functions-serve/; a few in a hundred of bursts of
- *   50). That call failed before the function's code ran, so it is made again,
- *   with the same body (read once, for that);
+ * - each function is built once, when the server starts, and again when one of
+ *   its source files changes (NetlifyDev's own file watcher), as Netlify builds
+ *   it once per deploy. NetlifyDev itself builds a function anew for each call
+ *   (half a second or more), into a folder of that call which it removes once it
+ *   has answered, while each call runs the latest build: calls at once could run
+ *   a build another call had just removed (a 500 naming a missing file under
+ *   .netlify/functions-serve/; a few in a hundred of bursts of 50).
+ *   `--build-each-call` keeps NetlifyDev's own behaviour, to measure it;
  * - on SIGTERM or SIGINT the server and NetlifyDev are stopped and the process
  *   exits: after NetlifyDev's stop() its file watcher and the functions'
  *   worker ports may still hold the process open.
@@ -35,6 +36,7 @@ import http from "node:http"
 import path from "node:path"
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
+import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { BlobsServer } from "@netlify/blobs/server"
 import { NetlifyDev } from "@netlify/dev"
@@ -45,7 +47,7 @@ const { values: options } = parseArgs({
     port: { type: "string", default: "9000" },
     project: { type: "string", default: process.cwd() },
     blobs: { type: "string" },
-    "no-retry": { type: "boolean", default: false },
+    "build-each-call": { type: "boolean", default: false },
   },
 })
 const port = Number(options.port)
@@ -77,6 +79,32 @@ if (options.blobs) {
   blobs = { edgeURL: url, siteID: context.siteID, token }
 }
 
+if (!options["build-each-call"]) {
+  // The functions' handler NetlifyDev itself imports: package.json pins the version @netlify/dev pins,
+  // so that npm keeps one copy; a copy of its own under @netlify/dev would be another class.
+  const own = path.join(path.dirname(fileURLToPath(import.meta.resolve("@netlify/dev"))), "..", "node_modules")
+  if (fs.existsSync(path.join(own, "@netlify", "functions-dev"))) {
+    throw new Error("@netlify/dev has its own @netlify/functions-dev: give package.json the version it pins")
+  }
+  const { FunctionsHandler } = await import("@netlify/functions-dev")
+  if (typeof FunctionsHandler?.prototype?.invoke !== "function") {
+    throw new Error("@netlify/functions-dev has no FunctionsHandler.prototype.invoke: see scripts/netlify-serve.mjs")
+  }
+  // A call runs the function's latest build (from the start, or from the last change of its source)
+  // instead of building it into a folder of its own: NetlifyDev's function passes that folder to
+  // the function's invoke, which builds when given one and otherwise waits for the latest build.
+  const invoke = FunctionsHandler.prototype.invoke
+  const kept = new WeakSet()
+  FunctionsHandler.prototype.invoke = function invokeLatestBuild(request, route, func, buildDirectory) {
+    if (!kept.has(func)) {
+      kept.add(func)
+      const own = func.invoke
+      func.invoke = (call) => own.call(func, { ...call, buildDirectory: undefined })
+    }
+    return invoke.call(this, request, route, func, buildDirectory)
+  }
+}
+
 const netlify = new NetlifyDev({
   projectRoot: project,
   apiToken: "",
@@ -99,15 +127,7 @@ const headerRules = new HeadersHandler({
   logger,
 })
 
-/**
- * A function's build NetlifyDev removed while another call ran it: the call
- * failed before the function's code ran (its module was not found), so it may be
- * made again (up to 3 times). `--no-retry` keeps NetlifyDev's own behaviour, to measure it.
- */
-const RACED = /(Cannot find (module|package)|ENOENT)[^\n]*[\\/]\.netlify[\\/]functions-serve[\\/]_/
-const ATTEMPTS = options["no-retry"] ? 1 : 4
-
-/** The request's body, read once so that a call can be made again. */
+/** The request's body, read whole (the functions' requests are small). */
 async function bodyOf(request) {
   if (request.method === "GET" || request.method === "HEAD") return null
   const chunks = []
@@ -115,8 +135,8 @@ async function bodyOf(request) {
   return Buffer.concat(chunks)
 }
 
-/** A fetch Request as NetlifyDev's own reading of a Node request makes it, with the body already read. */
-function webRequest(request, body) {
+/** A fetch Request as NetlifyDev's own reading of a Node request makes it. */
+async function webRequest(request) {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (name.startsWith(":")) continue
@@ -125,20 +145,12 @@ function webRequest(request, body) {
   return new Request(new URL(request.url, `http://${request.headers.host ?? "localhost"}`), {
     method: request.method,
     headers,
-    body,
+    body: await bodyOf(request),
   })
 }
 
 async function handle(request) {
-  const body = await bodyOf(request)
-  for (let attempt = 1; ; attempt++) {
-    const result = await netlify.handleAndIntrospect(webRequest(request, body))
-    if (result?.type !== "function" || result.response.status !== 500 || attempt === ATTEMPTS) return result
-    const text = await result.response.clone().text()
-    if (!RACED.test(text)) return result
-    await result.response.body?.cancel()
-    console.error(`netlify-serve: ${request.method} ${request.url}: ${text.split("\n")[0]}; calling it again`)
-  }
+  return netlify.handleAndIntrospect(await webRequest(request))
 }
 
 async function notFound(request) {

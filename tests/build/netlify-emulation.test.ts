@@ -77,7 +77,7 @@ describe("the functions, through Netlify's emulation", () => {
     const routes = functionRoutes().flatMap(({ name, paths, methods }) =>
       paths.map((pattern) => ({ name, pattern, method: methods[0] ?? "GET" })),
     )
-    // All at once: NetlifyDev builds each function on its first call, which takes seconds.
+    // All at once: each function's first call waits for its build, made as the server starts.
     const answers = await Promise.all(
       routes.map(async (route) => {
         const response = await fetch(`${site.origin()}${addressOf(route.pattern)}`, {
@@ -120,6 +120,24 @@ describe("the functions, through Netlify's emulation", () => {
       placement: "header",
       path: "/",
     })
+  })
+
+  it("count every one of 20 taps sent at once: 20 answers 204, 20 blobs more", async () => {
+    const taps = site.store(CALL_TAPS_STORE)
+    const before = (await taps.list()).blobs.length
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const response = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
+          method: "POST",
+          headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: site.origin() },
+          body: JSON.stringify({ path: "/coupons/", placement: "footer" }),
+        })
+        await response.arrayBuffer()
+        return response.status
+      }),
+    )
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 204))
+    expect((await taps.list()).blobs).toHaveLength(before + 20)
   })
 
   it("refuse a tap from another origin with a 400, and GET on the tap's path is not the function's", async () => {

@@ -22,8 +22,9 @@ const GITHUB_TOKEN = "the-sites-own-github-token"
 const OWNER = { email: "owner@example.com", name: "Pat Owner" }
 const SECRET = "an-end-to-end-secret-of-at-least-32-characters"
 /**
- * The longest wait for one step through the site's functions: @netlify/dev builds a function anew
- * on each call (0.5 to 0.9 s on a quiet machine), and a step such as publishing makes a dozen calls.
+ * The longest wait for one step through the site's functions: each call starts the function in a
+ * worker of its own, as a cold start (about 0.2 s on a quiet machine), and a step such as
+ * publishing makes a dozen calls.
  */
 const STEP = 45_000
 /** Someone the owner invites from the editors' page, on a phone of their own. */
@@ -44,7 +45,7 @@ const TOWNS = 1
 
 /**
  * The repository as the stand-in holds it: every file of data/ but the towns, of which the first
- * TOWNS (each gateway call builds its function anew in @netlify/dev, about half a second).
+ * TOWNS (each gateway call starts its function anew, about 0.2 s).
  */
 function repositoryFiles(): Record<string, string> {
   const files: Record<string, string> = {}
