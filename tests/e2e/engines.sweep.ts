@@ -19,7 +19,8 @@ import {
 // Each engine opens every template and the 404 at 390 and 1280 px and measures each visit once
 // (tests/e2e/engines/sweep.ts); tests/e2e/engines.spec.ts then judges every visit, one test per rule.
 // One test per engine, width and page (and per Tab round and page of taps), so each is short: a
-// worker keeps each engine open from one test to the next, started by a test of its own. They run side by side when there are workers.
+// worker keeps each engine open from one test to the next, started by a test of its own. They run
+// side by side when there are workers.
 /** The engines this worker started, closed when the worker ends (so each engine serves every group it sweeps). */
 const test = base.extend<object, { sweepers: void }>({
   sweepers: [
