@@ -18,6 +18,8 @@
  *   npm run build && npm run screenshots
  *   npm run screenshots -- --widths 320,390 --pages /,/brands/ --out /tmp/shots
  *   npm run screenshots -- --engine webkit          (one engine; all three by default)
+ *   npm run screenshots -- --pages /admin/invitation/,/admin/sign-in/,/admin/editors/
+ *        (the editor's own pages, as they open without a link or a sign-in)
  *   npm run screenshots -- --scrolled --widths 320,375,390 --height 667
  *        (the screen as a reader sees it, not the full page: at the top and after
  *        scrolling down one screen, `{template}-{width}-{engine}-top.png` and `-scrolled.png`)
@@ -30,7 +32,7 @@ import { fileURLToPath } from "node:url"
 import { chromium } from "@playwright/test"
 import { startServer } from "./serve-public.mjs"
 import engines from "./engines.cjs"
-import { HYDRATED, settle } from "./settle.cjs"
+import { hydratedMarker, settle } from "./settle.cjs"
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -155,9 +157,9 @@ function scrollOneScreen() {
  * Until the page has settled (scripts/settle.cjs); a page that has not within the limit is captured
  * all the same, and said. `evaluate(fn, arg)` runs a function in the page.
  */
-async function settled(evaluate, what, hydrated = HYDRATED) {
+async function settled(evaluate, what, urlPath) {
   try {
-    await settle(evaluate, requests, { what, hydrated })
+    await settle(evaluate, requests, { what, hydrated: hydratedMarker(urlPath) })
   } catch (error) {
     problems += 1
     console.warn(`  ${error.message}; captured as it is`)
@@ -185,7 +187,7 @@ async function captureIn(name) {
         await tab.open(`${origin}${urlPath}`, width, VIEWPORT_HEIGHT)
         const what = `${name} ${urlPath} at ${width} px`
         const evaluate = (fn, argument) => tab.evaluate(fn, argument)
-        await settled(evaluate, what)
+        await settled(evaluate, what, urlPath)
         await tab.evaluate(scrollDownThePage, 60)
         let missing = await tab.evaluate(unloadedImages)
         for (let waited = 0; missing.length > 0 && waited < IMAGE_TIMEOUT_MS; waited += 100) {
@@ -197,7 +199,7 @@ async function captureIn(name) {
           console.warn(`  ${what}, not loaded: ${missing.join(", ")}`)
         }
         await tab.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
-        await settled(evaluate, what)
+        await settled(evaluate, what, urlPath)
         const { height, scrollWidth } = await tab.evaluate(() => ({
           height: document.documentElement.scrollHeight,
           scrollWidth: document.documentElement.scrollWidth,
@@ -205,7 +207,7 @@ async function captureIn(name) {
         if (SCROLLED) {
           await tab.viewportScreenshot(shotPath(urlPath, width, name, "-top"))
           await tab.evaluate(scrollOneScreen)
-          await settled(evaluate, what)
+          await settled(evaluate, what, urlPath)
           await tab.viewportScreenshot(shotPath(urlPath, width, name, "-scrolled"))
         } else await tab.screenshot(shotPath(urlPath, width, name))
         report(name, width, urlPath, height, scrollWidth)
@@ -250,14 +252,14 @@ try {
       await page.goto(`${origin}${urlPath}`, { waitUntil: "load" })
       const what = `chromium ${urlPath} at ${width} px`
       const evaluate = (fn, argument) => page.evaluate(fn, argument)
-      await settled(evaluate, what)
+      await settled(evaluate, what, urlPath)
       const missing = await scrollThroughAndBack(page)
-      await settled(evaluate, what)
+      await settled(evaluate, what, urlPath)
       const height = await page.evaluate(() => document.documentElement.scrollHeight)
       if (SCROLLED) {
         await page.screenshot({ path: shotPath(urlPath, width, "chromium", "-top") })
         await page.evaluate(scrollOneScreen)
-        await settled(evaluate, what)
+        await settled(evaluate, what, urlPath)
         await page.screenshot({ path: shotPath(urlPath, width, "chromium", "-scrolled") })
         report("chromium", width, urlPath, height, await page.evaluate(() => document.documentElement.scrollWidth))
         continue
@@ -266,7 +268,7 @@ try {
       // beyond it: make the viewport as tall as the page for the capture, then restore it.
       await page.setViewportSize({ width, height })
       missing.push(...(await framesShown(page)))
-      await settled(evaluate, what)
+      await settled(evaluate, what, urlPath)
       if (missing.length > 0) {
         problems += 1
         console.warn(`  ${urlPath} at ${width} px, not loaded: ${missing.join(", ")}`)

@@ -25,6 +25,12 @@ const SETTLE_LIMIT_MS = 30_000
 /** React has hydrated the page: the header's menu button replaces the no-JavaScript disclosure. */
 const HYDRATED = "header button[aria-controls='site-menu']"
 
+/** The editor's own pages (/admin/invitation/, sign-in, editors) have no site header: their frame says it. */
+const ADMIN_HYDRATED = ".admin-shell__shell[data-hydrated='true']"
+
+/** What says that React has hydrated the page at this path. */
+const hydratedMarker = (urlPath) => (urlPath.startsWith("/admin/") ? ADMIN_HYDRATED : HYDRATED)
+
 /**
  * In the page: one look. Waits for its fonts and for every loaded image on screen to be decoded
  * (promises only: a page without JavaScript runs no timer), then returns what keeps it from being
@@ -129,4 +135,4 @@ async function settle(
   }
 }
 
-module.exports = { HYDRATED, SETTLE_LOOKS, SETTLE_LIMIT_MS, lookAtThePage, settle }
+module.exports = { HYDRATED, hydratedMarker, SETTLE_LOOKS, SETTLE_LIMIT_MS, lookAtThePage, settle }

@@ -4,6 +4,8 @@ export declare const SETTLE_LOOKS: number
 export declare const SETTLE_LIMIT_MS: number
 /** React has hydrated the page: the header's menu button. */
 export declare const HYDRATED: string
+/** What says that React has hydrated the page at this path: the editor's own pages have no site header. */
+export declare function hydratedMarker(urlPath: string): string
 
 export interface Look {
   /** What keeps the page from being settled now; empty when nothing does. */

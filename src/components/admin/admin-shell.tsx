@@ -1,6 +1,7 @@
 import * as React from "react"
 import { ArrowLeft, KeyRound } from "lucide-react"
 import { DECORATIVE_ICON } from "../../lib/decorative-icon"
+import { useHydrated } from "../../hooks/use-hydrated"
 import { EDITOR_PATH } from "./admin-api"
 
 interface AdminShellProps {
@@ -12,8 +13,10 @@ interface AdminShellProps {
 
 /** The frame of the editor's sign-in pages: a plain band naming the editor, then one narrow column. */
 export function AdminShell({ title, backToEditor = false, children }: AdminShellProps) {
+  // "true" once React runs the page: what scripts/settle.cjs waits for on these pages (ADMIN_HYDRATED).
+  const hydrated = useHydrated()
   return (
-    <div className="admin-shell__shell">
+    <div className="admin-shell__shell" data-hydrated={hydrated}>
       <header className="admin-shell__band">
         {backToEditor ? (
           <a href={EDITOR_PATH} className="admin-shell__back">
