@@ -26,7 +26,7 @@ const SECRET = "an-end-to-end-secret-of-at-least-32-characters"
  * worker of its own, as a cold start (about 0.2 s on a quiet machine), and a step such as
  * publishing makes a dozen calls.
  */
-const STEP = 45_000
+const STEP = 60_000
 /** Someone the owner invites from the editors' page, on a phone of their own. */
 const HELPER = { email: "sam@example.com", name: "Sam Helper" }
 
