@@ -4,6 +4,7 @@ import ts from "typescript"
 import { HeadersHandler } from "@netlify/headers"
 import { CALL_REPORT_ENDPOINT, CALL_TAP_ENDPOINT } from "../../src/lib/call-tap"
 import { CALL_TAPS_SITE_FILE, CALL_TAPS_STORE, parseTapKey } from "../../internal/call-taps"
+import { GOOD_TAP, NOT_POST, badTapBodies, foreignOrigins } from "../call-tap-cases"
 import { netlifyDev } from "../netlify-dev"
 import { expectEvery } from "../offenders"
 import { PUBLIC_DIR } from "./built-site"
@@ -140,16 +141,60 @@ describe("the functions, through Netlify's emulation", () => {
     expect((await taps.list()).blobs).toHaveLength(before + 20)
   })
 
-  it("refuse a tap from another origin with a 400, and GET on the tap's path is not the function's", async () => {
-    const response = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
-      method: "POST",
-      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: "https://elsewhere.example" },
-      body: JSON.stringify({ path: "/", placement: "header" }),
-    })
-    expect(response.status).toBe(400)
-    const get = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`)
-    expect(get.status).toBe(404)
-    expect(await get.text()).toBe(notFoundPage())
+  it("refuse each bad tap a client can send with a 400, storing nothing", async () => {
+    const taps = site.store(CALL_TAPS_STORE)
+    const before = (await taps.list()).blobs.length
+    const post = (body: BodyInit | null, origin = site.origin()) =>
+      fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: origin },
+        body,
+      })
+    const cases: Array<[string, () => Promise<Response>]> = [
+      ...badTapBodies(site.origin()).map(([name, body]): [string, () => Promise<Response>] => [name, () => post(body)]),
+      ...foreignOrigins(site.origin()).map(([name, origin]): [string, () => Promise<Response>] => [
+        name,
+        () => post(GOOD_TAP, origin),
+      ]),
+    ]
+    const answers = await Promise.all(
+      cases.map(async ([name, send]) => {
+        const response = await send()
+        await response.arrayBuffer()
+        return { name, status: response.status }
+      }),
+    )
+    expectEvery(
+      answers,
+      "bad taps answered other than 400",
+      ({ status }) => (status === 400 ? undefined : `answered ${status}`),
+      ({ name }) => name,
+    )
+    expect((await taps.list()).blobs).toHaveLength(before)
+  })
+
+  it("route only POST to the tap's function: every other method gets the site's 404, storing nothing", async () => {
+    const taps = site.store(CALL_TAPS_STORE)
+    const before = (await taps.list()).blobs.length
+    const answers = await Promise.all(
+      NOT_POST.map(async (method) => {
+        const response = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
+          method,
+          headers: { Origin: site.origin() },
+          body: method === "GET" || method === "HEAD" ? null : GOOD_TAP,
+        })
+        const body = await response.text()
+        return { method, status: response.status, page: method === "HEAD" || body === notFoundPage() }
+      }),
+    )
+    expectEvery(
+      answers,
+      "methods other than POST answered by something other than the site's 404 page",
+      ({ status, page }) =>
+        status === 404 && page ? undefined : `answered ${status}${page ? "" : ", not the 404 page"}`,
+      ({ method }) => method,
+    )
+    expect((await taps.list()).blobs).toHaveLength(before)
   })
 
   it("refuse the call report without a token: 401", async () => {

@@ -140,6 +140,20 @@ describe("the sign-in through Netlify's emulation", () => {
     const report = await send("GET", `${CALL_REPORT_ENDPOINT}?days=7`, { Authorization: `Bearer ${token}` })
     expect(report.status).toBe(200)
     expect(report.headers["cache-control"]).toMatch(/no-store/)
+    const windows = await Promise.all(
+      ["7", "30", "90", "1", "365", "abc", ""].map(async (days) => ({
+        days,
+        status: (await send("GET", `${CALL_REPORT_ENDPOINT}?days=${days}`, { Authorization: `Bearer ${token}` }))
+          .status,
+      })),
+    )
+    expectEvery(
+      windows,
+      "report windows answered wrongly (7, 30 and 90 days are read, any other is refused)",
+      ({ days, status }) =>
+        status === (["7", "30", "90"].includes(days) ? 200 : 400) ? undefined : `answered ${status}`,
+      ({ days }) => `days=${days}`,
+    )
   })
 
   it("the gateway relays nothing for a request without a valid access token: 401 each", async () => {

@@ -6,6 +6,7 @@ import { CALL_TAP_ENDPOINT } from "../../src/lib/call-tap"
 import { CALL_TAPS_STORE, MAX_TAP_BYTES, parseTapKey, tapDay } from "../../internal/call-taps"
 import { CALL_TAPS_SITE_ENV } from "../../internal/call-taps-file"
 import { keysOf, localBlobs } from "../blobs-server"
+import { NOT_POST, GOOD_TAP, badTapBodies, foreignOrigins, paddedTap } from "../call-tap-cases"
 import { expectEvery } from "../offenders"
 import { quietConsole } from "../stand-in-server"
 
@@ -15,7 +16,7 @@ const taps = () => blobs.store(CALL_TAPS_STORE)
 
 const SITE = "https://northshore.example"
 const ENDPOINT = `${SITE}${CALL_TAP_ENDPOINT}`
-const GOOD = JSON.stringify({ path: "/coupons/", placement: "header" })
+const GOOD = GOOD_TAP
 
 /** A tap as a browser's sendBeacon sends it: POST, text/plain, the page's own Origin. */
 const beacon = (body: BodyInit | null = GOOD, headers: Record<string, string> = {}, url = ENDPOINT) =>
@@ -87,12 +88,6 @@ describe("a tap on the phone number", () => {
   })
 })
 
-/** A body of `size` bytes that is otherwise a good tap: the path padded with spaces JSON ignores. */
-const padded = (size: number) => {
-  const text = `{"path":"/coupons/","placement":"header"}`
-  return text.slice(0, -1) + " ".repeat(size - text.length) + "}"
-}
-
 /** A stream of the bytes of `text` that says no length: the function must count what it reads. */
 const streamOf = (text: string) =>
   new ReadableStream<Uint8Array>({
@@ -104,21 +99,7 @@ const streamOf = (text: string) =>
   })
 
 const BAD: Array<[string, () => Request]> = [
-  ["not JSON", () => beacon("path=/coupons/&placement=header")],
-  ["JSON but not an object", () => beacon(JSON.stringify(["/coupons/", "header"]))],
-  ["null", () => beacon("null")],
-  ["an empty body", () => beacon("")],
-  ["no body at all", () => beacon(null)],
-  ["an extra field", () => beacon(JSON.stringify({ path: "/coupons/", placement: "header", visitor: "abc" }))],
-  ["no placement", () => beacon(JSON.stringify({ path: "/coupons/" }))],
-  ["no path", () => beacon(JSON.stringify({ placement: "header" }))],
-  ["an unknown placement", () => beacon(JSON.stringify({ path: "/coupons/", placement: "sidebar" }))],
-  ["a placement of another type", () => beacon(JSON.stringify({ path: "/coupons/", placement: 1 }))],
-  ["a page the site did not build", () => beacon(JSON.stringify({ path: "/nowhere/", placement: "header" }))],
-  ["a page without its trailing slash", () => beacon(JSON.stringify({ path: "/coupons", placement: "header" }))],
-  ["a full address for a path", () => beacon(JSON.stringify({ path: `${SITE}/coupons/`, placement: "header" }))],
-  ["a path with a query", () => beacon(JSON.stringify({ path: "/coupons/?a=1", placement: "header" }))],
-  ["a body over 1 KB", () => beacon(padded(MAX_TAP_BYTES + 1))],
+  ...badTapBodies(SITE).map(([name, body]): [string, () => Request] => [name, () => beacon(body)]),
   ["a Content-Length over 1 KB", () => beacon(GOOD, { "Content-Length": String(MAX_TAP_BYTES + 1) })],
   ["a Content-Length that is not a number", () => beacon(GOOD, { "Content-Length": "ten" })],
   [
@@ -126,17 +107,15 @@ const BAD: Array<[string, () => Request]> = [
     () =>
       new Request(ENDPOINT, {
         method: "POST",
-        body: streamOf(padded(4 * MAX_TAP_BYTES)),
+        body: streamOf(paddedTap(4 * MAX_TAP_BYTES)),
         headers: { Origin: SITE },
         duplex: "half",
       } as RequestInit),
   ],
-  ["bytes that are not UTF-8", () => beacon(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))],
-  ["another site's Origin", () => beacon(GOOD, { Origin: "https://elsewhere.example" })],
-  ["another scheme of the site's Origin", () => beacon(GOOD, { Origin: "http://northshore.example" })],
-  ["another port of the site's Origin", () => beacon(GOOD, { Origin: "https://northshore.example:8443" })],
-  ["a subdomain of the site as Origin", () => beacon(GOOD, { Origin: "https://evil.northshore.example" })],
-  ["Origin null (a sandboxed frame, a file)", () => beacon(GOOD, { Origin: "null" })],
+  ...foreignOrigins(SITE).map(([name, origin]): [string, () => Request] => [
+    name,
+    () => beacon(GOOD, { Origin: origin }),
+  ]),
   ["no Origin", () => new Request(ENDPOINT, { method: "POST", body: GOOD })],
 ]
 
@@ -163,7 +142,7 @@ describe("a request that is not a tap", () => {
 
   it("with a method other than POST is answered 405, saying POST, and stores nothing", async () => {
     const results = []
-    for (const method of ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH"]) {
+    for (const method of NOT_POST) {
       const withBody = method !== "GET" && method !== "HEAD"
       const response = await callTap(
         new Request(ENDPOINT, { method, headers: { Origin: SITE }, body: withBody ? GOOD : null }),
