@@ -27,6 +27,12 @@
  *   a build another call had just removed (a 500 naming a missing file under
  *   .netlify/functions-serve/; a few in a hundred of bursts of 50).
  *   `--build-each-call` keeps NetlifyDev's own behaviour, to measure it;
+ * - each server builds into a folder of its own, .netlify/functions-serve-XXXXXX/
+ *   (removed when it stops), not NetlifyDev's one .netlify/functions-serve/ of the
+ *   project: servers started at once (the test stages run side by side) rewrote
+ *   each other's builds while calls were running them, and those calls answered
+ *   500 (the owner's sign-in in the browser failed so while the emulation's
+ *   tests started theirs);
  * - on SIGTERM or SIGINT the server and NetlifyDev are stopped and the process
  *   exits: after NetlifyDev's stop() its file watcher and the functions'
  *   worker ports may still hold the process open.
@@ -79,16 +85,35 @@ if (options.blobs) {
   blobs = { edgeURL: url, siteID: context.siteID, token }
 }
 
+/** Where this server's functions are built (not with `--build-each-call`): its own folder. */
+let buildDir
 if (!options["build-each-call"]) {
   // The functions' handler NetlifyDev itself imports: package.json pins the version @netlify/dev pins,
   // so that npm keeps one copy; a copy of its own under @netlify/dev would be another class.
-  const own = path.join(path.dirname(fileURLToPath(import.meta.resolve("@netlify/dev"))), "..", "node_modules")
-  if (fs.existsSync(path.join(own, "@netlify", "functions-dev"))) {
+  const nested = path.join(path.dirname(fileURLToPath(import.meta.resolve("@netlify/dev"))), "..", "node_modules")
+  if (fs.existsSync(path.join(nested, "@netlify", "functions-dev"))) {
     throw new Error("@netlify/dev has its own @netlify/functions-dev: give package.json the version it pins")
   }
   const { FunctionsHandler } = await import("@netlify/functions-dev")
   if (typeof FunctionsHandler?.prototype?.invoke !== "function") {
     throw new Error("@netlify/functions-dev has no FunctionsHandler.prototype.invoke: see scripts/netlify-serve.mjs")
+  }
+  // The registry's class is not exported: a handler over no folder of functions (it scans
+  // nothing) shows it. Every build of a function, at the start and after a change, goes
+  // through its buildFunctionAndWatchFiles, into the registry's destPath.
+  const registry = new FunctionsHandler({ config: { get: () => ({}) }, projectRoot: project, settings: {} }).registry
+  const Registry = Object.getPrototypeOf(registry ?? {})
+  if (typeof Registry.buildFunctionAndWatchFiles !== "function") {
+    throw new Error(
+      "@netlify/functions-dev's registry has no buildFunctionAndWatchFiles: see scripts/netlify-serve.mjs",
+    )
+  }
+  fs.mkdirSync(path.join(project, ".netlify"), { recursive: true })
+  buildDir = fs.mkdtempSync(path.join(project, ".netlify", "functions-serve-"))
+  const buildFunction = Registry.buildFunctionAndWatchFiles
+  Registry.buildFunctionAndWatchFiles = function buildInOwnFolder(func, firstLoad) {
+    this.destPath = buildDir
+    return buildFunction.call(this, func, firstLoad)
   }
   // A call runs the function's latest build (from the start, or from the last change of its source)
   // instead of building it into a folder of its own: NetlifyDev's function passes that folder to
@@ -98,8 +123,8 @@ if (!options["build-each-call"]) {
   FunctionsHandler.prototype.invoke = function invokeLatestBuild(request, route, func, buildDirectory) {
     if (!kept.has(func)) {
       kept.add(func)
-      const own = func.invoke
-      func.invoke = (call) => own.call(func, { ...call, buildDirectory: undefined })
+      const invokeFunction = func.invoke
+      func.invoke = (call) => invokeFunction.call(func, { ...call, buildDirectory: undefined })
     }
     return invoke.call(this, request, route, func, buildDirectory)
   }
@@ -149,10 +174,6 @@ async function webRequest(request) {
   })
 }
 
-async function handle(request) {
-  return netlify.handleAndIntrospect(await webRequest(request))
-}
-
 async function notFound(request) {
   const response = new Response(fs.readFileSync(path.join(publicDir, "404.html")), {
     status: 404,
@@ -163,7 +184,7 @@ async function notFound(request) {
 }
 
 async function send(request, reply) {
-  const result = await handle(request)
+  const result = await netlify.handleAndIntrospect(await webRequest(request))
   const response = result?.response ?? (await notFound(request))
   const headers = {}
   for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value
@@ -203,6 +224,7 @@ async function stop() {
   await new Promise((resolve) => server.close(resolve))
   await netlify.stop()
   await blobsServer?.stop()
+  if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true })
   process.exit(0)
 }
 process.once("SIGTERM", stop)

@@ -5,7 +5,7 @@ import { HeadersHandler } from "@netlify/headers"
 import { CALL_REPORT_ENDPOINT, CALL_TAP_ENDPOINT } from "../../src/lib/call-tap"
 import { CALL_TAPS_SITE_FILE, CALL_TAPS_STORE, parseTapKey } from "../../internal/call-taps"
 import { GOOD_TAP, NOT_POST, badTapBodies, foreignOrigins } from "../call-tap-cases"
-import { netlifyDev } from "../netlify-dev"
+import { netlifyDev, startNetlifyDev } from "../netlify-dev"
 import { expectEvery } from "../offenders"
 import { PUBLIC_DIR } from "./built-site"
 
@@ -140,6 +140,28 @@ describe("the functions, through Netlify's emulation", () => {
     expect(statuses).toEqual(Array.from({ length: 20 }, () => 204))
     expect((await taps.list()).blobs).toHaveLength(before + 20)
   })
+
+  it("keep answering while a second server of the same project starts beside it (test stages run side by side)", async () => {
+    // Each server builds its functions into a folder of its own: a second server's builds, made
+    // as it starts, once overwrote the ones this server's calls were running (answers of 500).
+    const statuses: number[] = []
+    let starting = true
+    const second = startNetlifyDev().finally(() => {
+      starting = false
+    })
+    while (starting || statuses.length < 20) {
+      const response = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: site.origin() },
+        body: GOOD_TAP,
+      })
+      await response.arrayBuffer()
+      statuses.push(response.status)
+    }
+    await (await second).stop()
+    console.log(`${statuses.length} taps sent while a second server started`)
+    expect(statuses.filter((status) => status !== 204)).toEqual([])
+  }, 120_000)
 
   it("refuse each bad tap a client can send with a 400, storing nothing", async () => {
     const taps = site.store(CALL_TAPS_STORE)

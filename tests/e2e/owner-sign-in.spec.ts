@@ -125,7 +125,7 @@ test.describe("the owner signs in with a passkey and publishes through the site'
   /** From the editor's Login to the collections, on a phone whose passkey signs in. */
   const signIn = async (phone: Page) => {
     await phone.getByRole("button", { name: "Login", exact: true }).click()
-    await phone.waitForURL(/\/admin\/sign-in\/\?/)
+    await phone.waitForURL(/\/admin\/sign-in\/\?/, { timeout: STEP })
     await phone.getByRole("button", { name: "Sign in with a passkey" }).click()
   }
 
