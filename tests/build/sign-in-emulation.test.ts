@@ -1,15 +1,15 @@
 import http from "http"
-import { SignJWT } from "jose"
 import { CALL_REPORT_ENDPOINT } from "../../src/lib/call-tap"
 import { AUTH_STORE } from "../../internal/auth/editors"
 import { createInvitation } from "../../internal/auth/invitations"
-import { CLIENT_ID, s256 } from "../../internal/auth/oauth"
+import { CLIENT_ID } from "../../internal/auth/oauth"
 import { authSettings, type AuthSettings } from "../../internal/auth/settings"
 import { signToken } from "../../internal/auth/tokens"
 import { keysOf } from "../blobs-server"
 import { startGitHubStandIn, type GitHubStandIn } from "../github-stand-in"
 import { startNetlifyDev, type NetlifyDevServer } from "../netlify-dev"
 import { expectEvery, expectNone } from "../offenders"
+import { decapQuery, exchangeFields, forgedInvitation } from "../sign-in-cases"
 import { softwarePasskey } from "../software-passkey"
 
 /**
@@ -82,15 +82,7 @@ async function signIn(): Promise<string> {
   })
   expect(registration.status).toBe(201)
 
-  const verifier = "v".repeat(64)
-  const query = new URLSearchParams({
-    client_id: CLIENT_ID,
-    redirect_uri: `${server.origin}/admin/`,
-    response_type: "code",
-    state: JSON.stringify({ auth_type: "pkce", nonce: "a-nonce" }),
-    code_challenge: await s256(verifier),
-    code_challenge_method: "S256",
-  }).toString()
+  const { query, verifier } = await decapQuery(server.origin)
   const signingIn = jsonOf(await postJson("/api/auth/passkeys/sign-in-options", {}))
   const authorized = await postJson("/api/oauth/authorize", {
     query,
@@ -99,13 +91,7 @@ async function signIn(): Promise<string> {
   })
   expect(authorized.status).toBe(200)
   const code = new URL(String(jsonOf(authorized).redirect)).searchParams.get("code") ?? ""
-  const form = new URLSearchParams({
-    client_id: CLIENT_ID,
-    code,
-    grant_type: "authorization_code",
-    redirect_uri: `${server.origin}/admin/`,
-    code_verifier: verifier,
-  }).toString()
+  const form = new URLSearchParams(exchangeFields(server.origin, code, verifier)).toString()
   const answer = await send(
     "POST",
     "/api/oauth/token",
@@ -231,13 +217,7 @@ describe("the sign-in through Netlify's emulation", () => {
   })
 
   it("the invitation, passkey, authorization and token endpoints refuse what is not theirs, storing nothing", async () => {
-    const forged = await new SignJWT({ use: "invitation", email: "x@example.com", name: "", by: "command" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setIssuer(server.origin)
-      .setAudience(server.origin)
-      .setExpirationTime("1h")
-      .setJti("forged")
-      .sign(new TextEncoder().encode("another-secret-of-at-least-32-characters"))
+    const forged = await forgedInvitation(server.origin)
     const invitation = (
       await createInvitation(settings, { email: "second@example.com", name: "", by: "command" })
     ).link.split("#")[1]
@@ -282,13 +262,7 @@ describe("the sign-in through Netlify's emulation", () => {
             "POST",
             "/api/oauth/token",
             { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin },
-            new URLSearchParams({
-              client_id: CLIENT_ID,
-              code: forged,
-              grant_type: "authorization_code",
-              redirect_uri: `${server.origin}/admin/`,
-              code_verifier: "v".repeat(64),
-            }).toString(),
+            new URLSearchParams(exchangeFields(server.origin, forged, "v".repeat(64))).toString(),
           ),
         ({ status, body }) =>
           status === 400 && /invalid_grant/.test(body) && !/access_token/.test(body) ? undefined : `${status} ${body}`,

@@ -9,7 +9,7 @@
  */
 import { generateKeyPairSync } from "crypto"
 import type { AddressInfo } from "net"
-import { SignJWT, decodeProtectedHeader, importSPKI, jwtVerify } from "jose"
+import { decodeProtectedHeader, importSPKI, jwtVerify } from "jose"
 import { SMTPServer } from "smtp-server"
 import authEditors from "../../netlify/functions/auth-editors.mts"
 import authInvitations, { config as invitationsConfig } from "../../netlify/functions/auth-invitations.mts"
@@ -25,6 +25,7 @@ import { authSettings, type AuthSettings } from "../../internal/auth/settings"
 import { signToken } from "../../internal/auth/tokens"
 import { keysOf, localBlobs } from "../blobs-server"
 import { expectEvery, expectNone } from "../offenders"
+import { decapQuery, exchangeFields, forgedInvitation } from "../sign-in-cases"
 import { softwarePasskey, type SoftwarePasskey } from "../software-passkey"
 import { quietConsole, standInServer } from "../stand-in-server"
 
@@ -94,27 +95,6 @@ async function register(passkey: SoftwarePasskey, invitation: string, origin = S
 const invitationToken = async (email = "owner@example.com", name = "Pat Owner") =>
   (await createInvitation(settings, { email, name, by: "command" })).link.split("#")[1]
 
-/** Decap's authorization request: its query, with a verifier of its own. */
-async function decapQuery(overrides: Record<string, string> = {}) {
-  const verifier =
-    "v".repeat(64) +
-    Math.random()
-      .toString(36)
-      .slice(2)
-      .replace(/[^a-z0-9]/g, "")
-  const query = new URLSearchParams({
-    client_id: CLIENT_ID,
-    redirect_uri: `${SITE}/admin/`,
-    response_type: "code",
-    scope: "openid email",
-    state: JSON.stringify({ auth_type: "pkce", nonce: "a-nonce" }),
-    code_challenge: await s256(verifier),
-    code_challenge_method: "S256",
-    ...overrides,
-  })
-  return { query: query.toString(), verifier }
-}
-
 /** Signs in with a registered passkey through the authorize endpoint's POST. */
 async function authorize(passkey: SoftwarePasskey, query: string, origin = SITE): Promise<Response> {
   const started = await authPasskeys(post("/api/auth/passkeys/sign-in-options", {}))
@@ -130,23 +110,13 @@ const tokenRequest = (fields: Record<string, string>, headers: Record<string, st
     headers: { "Content-Type": "application/x-www-form-urlencoded; charset=utf-8", Origin: SITE, ...headers },
   })
 
-/** Decap's token request for a code: the form fields it posts, with `overrides`. */
-const exchangeFields = (code: string, verifier: string, overrides: Record<string, string> = {}) => ({
-  client_id: CLIENT_ID,
-  code,
-  grant_type: "authorization_code",
-  redirect_uri: `${SITE}/admin/`,
-  code_verifier: verifier,
-  ...overrides,
-})
-
 /** The owner's whole path to an access token: invitation, passkey, sign-in, code, token. */
 async function signedInOwner(): Promise<{ passkey: SoftwarePasskey; token: string }> {
   const passkey = await softwarePasskey()
   expect((await register(passkey, await invitationToken())).status).toBe(201)
-  const { query, verifier } = await decapQuery()
+  const { query, verifier } = await decapQuery(SITE)
   const redirect = new URL(((await bodyOf(await authorize(passkey, query))) as { redirect: string }).redirect)
-  const answer = await oauthToken(tokenRequest(exchangeFields(redirect.searchParams.get("code")!, verifier)))
+  const answer = await oauthToken(tokenRequest(exchangeFields(SITE, redirect.searchParams.get("code")!, verifier)))
   expect(answer.status).toBe(200)
   return { passkey, token: ((await answer.json()) as { access_token: string }).access_token }
 }
@@ -166,7 +136,7 @@ describe("the owner's path", () => {
     expect(registered.status).toBe(201)
     expect(await registered.json()).toEqual({ email: "owner@example.com", name: "Pat Owner" })
 
-    const { query, verifier } = await decapQuery()
+    const { query, verifier } = await decapQuery(SITE)
     const arrival = await oauthAuthorize(new Request(`${SITE}/api/oauth/authorize?${query}`))
     expect(arrival.status).toBe(303)
     expect(arrival.headers.get("Location")).toBe(`/admin/sign-in/?${query}`)
@@ -178,7 +148,7 @@ describe("the owner's path", () => {
     // Decap compares the state it sent with the one that comes back, byte for byte.
     expect(redirect.searchParams.get("state")).toBe(new URLSearchParams(query).get("state"))
 
-    const answer = await oauthToken(tokenRequest(exchangeFields(redirect.searchParams.get("code")!, verifier)))
+    const answer = await oauthToken(tokenRequest(exchangeFields(SITE, redirect.searchParams.get("code")!, verifier)))
     expect(answer.status).toBe(200)
     const token = (await answer.json()) as Record<string, unknown>
     expect(token).toEqual({
@@ -220,7 +190,7 @@ describe("the owner's path", () => {
 
   it("a second sign-in with the same passkey works, and the Calls report reads with the token", async () => {
     const { passkey, token } = await signedInOwner()
-    const { query } = await decapQuery()
+    const { query } = await decapQuery(SITE)
     expect((await authorize(passkey, query)).status).toBe(200)
     const report = await callReport(
       new Request(`${SITE}/api/call-report?days=7`, { headers: { Authorization: `Bearer ${token}` } }),
@@ -283,13 +253,7 @@ describe("refusals, each with nothing relayed or stored", () => {
     const other = authSettings(
       (name) => ({ AUTH_SECRET: SECRET, URL: "https://elsewhere.example" })[name],
     ) as AuthSettings
-    const forged = await new SignJWT({ use: "invitation", email: "x@example.com", name: "", by: "command" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setIssuer(SITE)
-      .setAudience(SITE)
-      .setExpirationTime("1h")
-      .setJti("forged")
-      .sign(new TextEncoder().encode("another-secret-of-at-least-32-characters"))
+    const forged = await forgedInvitation(SITE)
     const used = await invitationToken("used@example.com")
     expect((await register(await softwarePasskey(), used)).status).toBe(201)
     const cases: [string, string][] = [
@@ -416,7 +380,7 @@ describe("refusals, each with nothing relayed or stored", () => {
   })
 
   it("Decap's authorization request with a foreign redirect_uri is answered 400 and never redirected there", async () => {
-    const { query } = await decapQuery({ redirect_uri: "https://attacker.example/admin/" })
+    const { query } = await decapQuery(SITE, { redirect_uri: "https://attacker.example/admin/" })
     const response = await oauthAuthorize(new Request(`${SITE}/api/oauth/authorize?${query}`))
     expect(response.status).toBe(400)
     expect(response.headers.get("Location")).toBeNull()
@@ -431,7 +395,7 @@ describe("refusals, each with nothing relayed or stored", () => {
     ]
     const results = await Promise.all(
       faults.map(async (fault) => {
-        const { query } = await decapQuery(fault)
+        const { query } = await decapQuery(SITE, fault)
         const response = await oauthAuthorize(new Request(`${SITE}/api/oauth/authorize?${query}`))
         return { fault, response, query }
       }),
@@ -456,7 +420,7 @@ describe("refusals, each with nothing relayed or stored", () => {
     const { passkey } = await signedInOwner()
     const stranger = await softwarePasskey()
     await stranger.register({ rp: { id: "northshore.example" }, user: { id: "AAAA" }, challenge: "x" } as never, SITE)
-    const { query } = await decapQuery()
+    const { query } = await decapQuery(SITE)
     const options = (await (await authPasskeys(post("/api/auth/passkeys/sign-in-options", {}))).json()) as {
       options: never
       challenge: string
@@ -504,12 +468,12 @@ describe("refusals, each with nothing relayed or stored", () => {
   it("a code with another verifier, redirect_uri or client, used twice, expired or of another site gives no token", async () => {
     const { passkey } = await signedInOwner()
     const codeFor = async () => {
-      const { query, verifier } = await decapQuery()
+      const { query, verifier } = await decapQuery(SITE)
       const redirect = new URL(((await bodyOf(await authorize(passkey, query))) as { redirect: string }).redirect)
       return { code: redirect.searchParams.get("code")!, verifier }
     }
     const used = await codeFor()
-    expect((await oauthToken(tokenRequest(exchangeFields(used.code, used.verifier)))).status).toBe(200)
+    expect((await oauthToken(tokenRequest(exchangeFields(SITE, used.code, used.verifier)))).status).toBe(200)
     const other = authSettings(
       (name) => ({ AUTH_SECRET: SECRET, URL: "https://elsewhere.example" })[name],
     ) as AuthSettings
@@ -523,28 +487,28 @@ describe("refusals, each with nothing relayed or stored", () => {
       client_id: CLIENT_ID,
     }
     const cases: [string, () => Promise<Record<string, string>>][] = [
-      ["another verifier", async () => exchangeFields((await codeFor()).code, "w".repeat(64))],
+      ["another verifier", async () => exchangeFields(SITE, (await codeFor()).code, "w".repeat(64))],
       [
         "another redirect_uri",
         async () => {
           const c = await codeFor()
-          return exchangeFields(c.code, c.verifier, { redirect_uri: "https://attacker.example/admin/" })
+          return exchangeFields(SITE, c.code, c.verifier, { redirect_uri: "https://attacker.example/admin/" })
         },
       ],
       [
         "another client",
         async () => {
           const c = await codeFor()
-          return exchangeFields(c.code, c.verifier, { client_id: "another-app" })
+          return exchangeFields(SITE, c.code, c.verifier, { client_id: "another-app" })
         },
       ],
-      ["a used code", async () => exchangeFields(used.code, used.verifier)],
+      ["a used code", async () => exchangeFields(SITE, used.code, used.verifier)],
       [
         "an expired code",
         async () => {
           const c = await codeFor()
           return {
-            ...exchangeFields(c.code, c.verifier),
+            ...exchangeFields(SITE, c.code, c.verifier),
             code: (
               await signToken(
                 "code",
@@ -561,7 +525,7 @@ describe("refusals, each with nothing relayed or stored", () => {
         async () => {
           const c = await codeFor()
           return {
-            ...exchangeFields(c.code, c.verifier),
+            ...exchangeFields(SITE, c.code, c.verifier),
             code: (await signToken("code", { ...claims, code_challenge: await s256(c.verifier) }, other)).token,
           }
         },
@@ -571,7 +535,7 @@ describe("refusals, each with nothing relayed or stored", () => {
         async () => {
           const c = await codeFor()
           return {
-            ...exchangeFields(c.code, c.verifier),
+            ...exchangeFields(SITE, c.code, c.verifier),
             code: (await signToken("access", { sub: "x", cid: passkey.id, email: "", name: "" }, settings)).token,
           }
         },
@@ -766,7 +730,7 @@ describe("refusals, each with nothing relayed or stored", () => {
     delete process.env.AUTH_SECRET
     const statuses = {
       options: (await authPasskeys(post("/api/auth/passkeys/sign-in-options", {}))).status,
-      authorize: (await oauthAuthorize(new Request(`${SITE}/api/oauth/authorize?${(await decapQuery()).query}`)))
+      authorize: (await oauthAuthorize(new Request(`${SITE}/api/oauth/authorize?${(await decapQuery(SITE)).query}`)))
         .status,
       token: (await oauthToken(tokenRequest({ grant_type: "authorization_code" }))).status,
       gateway: (await gateway("branches/main", "a.b.c")).status,
