@@ -9,6 +9,19 @@ import { isObject, ownsPath, type ContentSource, type RecordSource } from "./rec
 import { existingFile, namedAfterItsFile, ruleProblem, unique, type CrossRule, type RuleContext } from "./rules"
 import { coordinatesFromGazetteer, countyFromOutlines, type Derivation } from "./derivations"
 import { buildDay } from "./build-clock"
+import {
+  CLOCK_TIME,
+  DAY_FORMAT,
+  NOTE_MAX,
+  NOTICE_MAX,
+  hasCurrentCoupon,
+  hoursProblem,
+  isCalendarDay,
+  lastDayProblem,
+  noticeProblems,
+  overlapProblem,
+  type DayProblem,
+} from "../../src/lib/day-rules"
 
 export type { ContentSource }
 
@@ -132,15 +145,12 @@ const longitude = z
 
 const clockTime = matching(
   z.string({ error: "is missing" }),
-  /^([01]\d|2[0-3]):[0-5]\d$|^$/,
+  new RegExp(`${CLOCK_TIME.source}|^$`),
   "must be HH:MM, or empty when closed",
 )
 
-/** "2026-11-26" names a day of the calendar (not February 30). */
-const isCalendarDay = (value: string): boolean => {
-  const instant = Date.parse(value)
-  return !Number.isNaN(instant) && new Date(instant).toISOString().slice(0, 10) === value
-}
+/** YYYY-MM-DD, without its anchors. */
+const DAY = DAY_FORMAT.source.replace(/^\^|\$$/g, "")
 
 /**
  * A day, as the editor's date picker writes it (YYYY-MM-DD), read in the
@@ -150,7 +160,7 @@ const isCalendarDay = (value: string): boolean => {
 const calendarDay = ({ optional }: { optional: boolean }) =>
   matching(
     z.string({ error: "is missing" }).trim(),
-    optional ? /^(\d{4}-\d{2}-\d{2})?$/ : /^\d{4}-\d{2}-\d{2}$/,
+    new RegExp(optional ? `^(${DAY})?$` : `^${DAY}$`),
     optional ? "must be a date (YYYY-MM-DD), or empty" : "must be a date (YYYY-MM-DD)",
   )
     .refine((value) => !value || isCalendarDay(value), { error: "is not a day of the calendar" })
@@ -166,34 +176,14 @@ const isTimeZone = (value: string): boolean => {
   }
 }
 
-const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3))
-
-interface Hours {
-  opens?: string | null
-  closes?: string | null
-}
-
-/** Opening hours give both times or neither, and close after they open (no hours past midnight). */
-function checkHours(hours: Hours, path: PropertyKey[], ctx: z.RefinementCtx) {
-  const [opens, closes] = [hours.opens ?? "", hours.closes ?? ""]
-  if (!opens !== !closes) {
-    ctx.addIssue({
-      code: "custom",
-      path: [...path, opens ? "closes" : "opens"],
-      message: "is empty: give both times, or neither (closed)",
-    })
-  } else if (opens && closes && minutesOf(closes) <= minutesOf(opens)) {
-    ctx.addIssue({
-      code: "custom",
-      path: [...path, "closes"],
-      message: `is ${closes}, not after the opening time ${opens}`,
-    })
+/** Each of the day's rules broken, as the schema's issues. */
+const addProblems = (ctx: z.RefinementCtx, problems: readonly (DayProblem | undefined)[]) => {
+  for (const problem of problems) {
+    if (problem) ctx.addIssue({ code: "custom", path: problem.path, message: problem.message })
   }
 }
 
-/** The longest occasion and notice the header's line and the top of a page have room for. */
-export const NOTE_MAX = 40
-export const NOTICE_MAX = 120
+export { NOTE_MAX, NOTICE_MAX }
 
 const businessSchema = z
   .strictObject({
@@ -332,31 +322,22 @@ const businessSchema = z
     about: field(proseList("paragraph"), "About us", "The paragraphs of the home page's About section"),
   })
   .superRefine((business, ctx) => {
-    business.hours.forEach((entry, index) => checkHours(entry, ["hours", index], ctx))
+    addProblems(
+      ctx,
+      business.hours.map((entry, index) => hoursProblem(entry, ["hours", index])),
+    )
     const special = business.specialHours ?? []
-    special.forEach((entry, index) => {
-      checkHours(entry, ["specialHours", index], ctx)
-      if (entry.to && entry.to < entry.from) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["specialHours", index, "to"],
-          message: `is ${entry.to}, before the first day ${entry.from}`,
-        })
-      }
-    })
-    special.forEach((entry, index) => {
-      const last = entry.to || entry.from
-      const earlier = special.findIndex(
-        (other, otherIndex) => otherIndex < index && other.from <= last && entry.from <= (other.to || other.from),
-      )
-      if (earlier >= 0) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["specialHours", index, "from"],
-          message: `overlaps entry ${earlier + 1} (${special[earlier].from}${special[earlier].to ? ` to ${special[earlier].to}` : ""}): a day has one set of hours`,
-        })
-      }
-    })
+    addProblems(
+      ctx,
+      special.flatMap((entry, index) => [
+        hoursProblem(entry, ["specialHours", index]),
+        lastDayProblem(entry, ["specialHours", index]),
+      ]),
+    )
+    addProblems(
+      ctx,
+      special.map((_entry, index) => overlapProblem(special, index, ["specialHours", index])),
+    )
     const displayDigits = business.phone.display.replace(/\D/g, "")
     if (`+1${displayDigits}` !== business.phone.e164) {
       ctx.addIssue({
@@ -578,18 +559,7 @@ const siteNoticeSchema = z
       "The last day it shows; empty: until switched off",
     ).optional(),
   })
-  .superRefine((notice, ctx) => {
-    if (notice.show && !notice.text) {
-      ctx.addIssue({ code: "custom", path: ["text"], message: "is empty: write the notice, or switch it off" })
-    }
-    if (notice.starts && notice.ends && notice.ends < notice.starts) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["ends"],
-        message: `is ${notice.ends}, before the first day ${notice.starts}`,
-      })
-    }
-  })
+  .superRefine((notice, ctx) => addProblems(ctx, noticeProblems(notice)))
 
 const homePageCopySchema = z.strictObject({
   heroClaims: field(
@@ -836,7 +806,7 @@ const aCurrentCoupon: CrossRule = {
         const ends = coupons.map((coupon) =>
           isObject(coupon) && typeof coupon.expires === "string" ? coupon.expires : "",
         )
-        if (ends.some((day) => !day || day >= today)) return []
+        if (hasCurrentCoupon(ends, today)) return []
         const last = ends.sort().at(-1)
         return [
           ruleProblem(
