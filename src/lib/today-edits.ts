@@ -1,0 +1,272 @@
+import {
+  CLOCK_TIME,
+  DAY_FORMAT,
+  NOTE_MAX,
+  NOTICE_MAX,
+  hasCurrentCoupon,
+  hoursProblem,
+  isCalendarDay,
+  lastDayProblem,
+  noticeProblems,
+  overlapProblem,
+  type DayProblem,
+  type Notice,
+} from "./day-rules"
+
+/**
+ * The owner's changes of the day, each a function from a file's text (as it is
+ * on the live branch when the change is made) to its new text: close days,
+ * other hours on a day, a notice until a date, a coupon ended; and each one's
+ * undo. Each refuses what the content model's rules (day-rules.ts) or the day
+ * itself forbid, naming the field, before anything is sent; and again on the
+ * file as it then is, since another phone may have changed it.
+ */
+
+/** What the owner typed wrong, by the field's label on the page. */
+export interface FieldProblem {
+  field: string
+  message: string
+}
+
+/** The change is refused: nothing is to be sent. */
+export class RefusedChange extends Error {
+  constructor(readonly problems: FieldProblem[]) {
+    super(problems.map(({ field, message }) => `${field}: ${message}`).join("; "))
+    this.name = "RefusedChange"
+  }
+}
+
+export interface SpecialEntry {
+  from: string
+  to?: string
+  opens?: string
+  closes?: string
+  note?: string
+}
+
+interface Business {
+  specialHours?: SpecialEntry[]
+  [key: string]: unknown
+}
+
+interface Coupon {
+  title: string
+  expires?: string
+  [key: string]: unknown
+}
+
+export type CouponList = "homeCoupons" | "offers"
+
+interface CouponBook {
+  homeCoupons: Coupon[]
+  offers: Coupon[]
+  [key: string]: unknown
+}
+
+/** The files the changes write, as the repository has them. */
+export const TODAY_FILES = {
+  business: "data/business.json",
+  notice: "data/notice.json",
+  coupons: "data/coupons.json",
+} as const
+
+/** JSON as the data files are written: two spaces, a final newline (as the editor writes them). */
+const written = (data: unknown): string => `${JSON.stringify(data, null, 2)}\n`
+
+const refuseAny = (problems: (FieldProblem | undefined)[]) => {
+  const found = problems.filter((problem): problem is FieldProblem => Boolean(problem))
+  if (found.length) throw new RefusedChange(found)
+}
+
+/** A day the owner picked: a real day, and not before today. */
+function dayProblem(field: string, value: string | undefined, today: string, optional = false) {
+  if (!value) return optional ? undefined : { field, message: "is empty: pick a day" }
+  if (!DAY_FORMAT.test(value) || !isCalendarDay(value)) return { field, message: "is not a day of the calendar" }
+  if (value < today) return { field, message: `is ${value}, already past (today is ${today})` }
+  return undefined
+}
+
+/** The content model's problem, under the page's label for the field it names. */
+const labelled = (problem: DayProblem | undefined, labels: Record<string, string>): FieldProblem | undefined => {
+  if (!problem) return undefined
+  const key = String(problem.path.at(-1))
+  return { field: labels[key] ?? key, message: problem.message }
+}
+
+const occasionProblem = (field: string, value: string | undefined, required: boolean) => {
+  const occasion = (value ?? "").trim()
+  if (required && !occasion) return { field, message: "is empty: say why, e.g. Thanksgiving" }
+  if (occasion.length > NOTE_MAX) return { field, message: `is ${occasion.length} characters, more than ${NOTE_MAX}` }
+  return undefined
+}
+
+const ENTRY_LABELS = { from: "First day", to: "Last day", opens: "Opens at", closes: "Closes at", note: "Occasion" }
+
+/** Adds `entry` to the special hours of business.json's text, refusing a day that already has some. */
+function withSpecialEntry(text: string, entry: SpecialEntry): string {
+  const business = JSON.parse(text) as Business
+  const special = [...(business.specialHours ?? []), entry]
+  refuseAny([labelled(overlapProblem(special, special.length - 1, []), ENTRY_LABELS)])
+  return written({ ...business, specialHours: special })
+}
+
+export interface CloseDays {
+  from: string
+  /** The last day closed; empty for one day. */
+  to?: string
+  occasion: string
+}
+
+/** Closed on a day or several, for an occasion. */
+export function checkCloseDays(input: CloseDays, today: string): FieldProblem[] {
+  return [
+    dayProblem("First day", input.from, today),
+    dayProblem("Last day", input.to, today, true),
+    labelled(lastDayProblem({ from: input.from, to: input.to }, []), ENTRY_LABELS),
+    occasionProblem("Occasion", input.occasion, true),
+  ].filter((problem): problem is FieldProblem => Boolean(problem))
+}
+
+export const closeDays =
+  (input: CloseDays, today: string) =>
+  (text: string): string => {
+    refuseAny(checkCloseDays(input, today))
+    const entry: SpecialEntry = { from: input.from, note: input.occasion.trim() }
+    if (input.to && input.to !== input.from) entry.to = input.to
+    return withSpecialEntry(text, entry)
+  }
+
+export interface OtherHours {
+  day: string
+  opens: string
+  closes: string
+  occasion?: string
+}
+
+const timeProblem = (field: string, value: string) =>
+  !value
+    ? { field, message: "is empty: give a time" }
+    : CLOCK_TIME.test(value)
+      ? undefined
+      : { field, message: "must be HH:MM, e.g. 09:00" }
+
+/** Open at other hours on one day. */
+export function checkOtherHours(input: OtherHours, today: string): FieldProblem[] {
+  const times = [timeProblem("Opens at", input.opens), timeProblem("Closes at", input.closes)]
+  return [
+    dayProblem("Day", input.day, today),
+    ...times,
+    times.some(Boolean) ? undefined : labelled(hoursProblem(input, []), ENTRY_LABELS),
+    occasionProblem("Occasion", input.occasion, false),
+  ].filter((problem): problem is FieldProblem => Boolean(problem))
+}
+
+export const otherHours =
+  (input: OtherHours, today: string) =>
+  (text: string): string => {
+    refuseAny(checkOtherHours(input, today))
+    const entry: SpecialEntry = { from: input.day, opens: input.opens, closes: input.closes }
+    if (input.occasion?.trim()) entry.note = input.occasion.trim()
+    return withSpecialEntry(text, entry)
+  }
+
+/** Undoes a closure or other hours: the entry that starts on `from` leaves business.json. */
+export const removeSpecialDays =
+  (from: string) =>
+  (text: string): string => {
+    const business = JSON.parse(text) as Business
+    const special = business.specialHours ?? []
+    if (!special.some((entry) => entry.from === from)) {
+      throw new RefusedChange([{ field: "First day", message: `${from}: no closure or special hours start then now` }])
+    }
+    return written({ ...business, specialHours: special.filter((entry) => entry.from !== from) })
+  }
+
+export interface NoticeUntil {
+  text: string
+  /** The last day it shows. */
+  ends: string
+}
+
+const NOTICE_LABELS = { text: "Notice", ends: "Last day", starts: "First day" }
+
+/** A notice at the top of every page, from now until a day. */
+export function checkNoticeUntil(input: NoticeUntil, today: string): FieldProblem[] {
+  const text = input.text.trim()
+  return [
+    text.length > NOTICE_MAX
+      ? { field: "Notice", message: `is ${text.length} characters, more than ${NOTICE_MAX}` }
+      : undefined,
+    dayProblem("Last day", input.ends, today),
+    ...noticeProblems({ show: true, text, ends: input.ends }).map((problem) => labelled(problem, NOTICE_LABELS)),
+  ].filter((problem): problem is FieldProblem => Boolean(problem))
+}
+
+export const noticeUntil =
+  (input: NoticeUntil, today: string) =>
+  (text: string): string => {
+    refuseAny(checkNoticeUntil(input, today))
+    const notice = JSON.parse(text) as Notice
+    return written({ ...notice, show: true, text: input.text.trim(), starts: today, ends: input.ends })
+  }
+
+/** Undoes the notice: it is switched off (its text kept for the editor). */
+export const noticeOff =
+  () =>
+  (text: string): string =>
+    written({ ...(JSON.parse(text) as Notice), show: false })
+
+export interface EndCoupon {
+  list: CouponList
+  /** The coupon's title, as the page showed it (the file may have changed since). */
+  title: string
+  /** Its last day: today, or a later day. */
+  on: string
+}
+
+const LIST_NAMES: Record<CouponList, string> = { homeCoupons: "home page", offers: "coupons page" }
+
+const nextDay = (day: string): string => new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10)
+
+/** Sets the last day of the coupon titled `title` in `list` to `expires` (undefined: no end). */
+function withCouponEnd(text: string, list: CouponList, title: string, expires: string | undefined): CouponBook {
+  const book = JSON.parse(text) as CouponBook
+  const index = book[list].findIndex((coupon) => coupon.title === title)
+  if (index < 0) {
+    throw new RefusedChange([{ field: "Coupon", message: `“${title}” is no longer on the ${LIST_NAMES[list]}` }])
+  }
+  const coupons = book[list].map((coupon, at) => {
+    if (at !== index) return coupon
+    const { expires: _previous, ...rest } = coupon
+    return expires ? { ...rest, expires } : rest
+  })
+  return { ...book, [list]: coupons }
+}
+
+/** A coupon's last day: today or later, and never the last coupon of its list (the site never shows none). */
+export function checkEndCoupon(input: EndCoupon, today: string): FieldProblem[] {
+  return [dayProblem("Last day", input.on, today)].filter((problem): problem is FieldProblem => Boolean(problem))
+}
+
+export const endCoupon =
+  (input: EndCoupon, today: string) =>
+  (text: string): string => {
+    refuseAny(checkEndCoupon(input, today))
+    const book = withCouponEnd(text, input.list, input.title, input.on)
+    const ends = book[input.list].map((coupon) => coupon.expires ?? "")
+    if (!hasCurrentCoupon(ends, nextDay(input.on))) {
+      throw new RefusedChange([
+        {
+          field: "Coupon",
+          message: `is the last offer of the ${LIST_NAMES[input.list]} after ${input.on}: the site never shows none, so add another offer first`,
+        },
+      ])
+    }
+    return written(book)
+  }
+
+/** Undoes a coupon's end: its last day as it was (`expires`, or none). */
+export const restoreCouponEnd =
+  (list: CouponList, title: string, expires: string | undefined) =>
+  (text: string): string =>
+    written(withCouponEnd(text, list, title, expires))
