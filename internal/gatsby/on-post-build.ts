@@ -15,6 +15,8 @@ import { currentMapFiles, writeMapFiles } from "./map-files"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 import { callTapsSite } from "../call-taps"
 import { writeCallTapsSite } from "../call-taps-file"
+import { buildInstant } from "../content/build-clock"
+import { LIVE_FACTS_PATH, liveFacts, writeLiveFacts } from "../today/live-facts"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
 /**
@@ -41,7 +43,8 @@ const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
  * a file of its own (internal/chunk-map-file.ts), and the editor at /admin/
  * (Decap CMS from node_modules, its config.yml from the content model), and
  * for the functions that count taps on the phone number, the pages built and
- * the editor's repository (internal/call-taps.ts, CALL_TAPS_SITE_FILE).
+ * the editor's repository (internal/call-taps.ts, CALL_TAPS_SITE_FILE), and
+ * the day's facts as built, for the owner's page for today (internal/today/live-facts.ts).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByType }) => {
   const siteUrl = resolveSiteUrl()
@@ -109,4 +112,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
   reporter.info(
     `call taps: ${site.pages.length} pages a tap may name written to ${path.relative(process.cwd(), siteFile)}`,
   )
+
+  writeLiveFacts(PUBLIC_DIR, liveFacts(process.cwd(), new Date(buildInstant()), process.env.COMMIT_REF))
+  reporter.info(`the day's facts as built written to ${LIVE_FACTS_PATH}`)
 }
