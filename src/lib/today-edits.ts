@@ -73,8 +73,12 @@ export const TODAY_FILES = {
 /** JSON as the data files are written: two spaces, a final newline (as the editor writes them). */
 const written = (data: unknown): string => `${JSON.stringify(data, null, 2)}\n`
 
+/** The problems found, without the checks that found none. */
+const present = (problems: (FieldProblem | undefined)[]): FieldProblem[] =>
+  problems.filter((problem): problem is FieldProblem => Boolean(problem))
+
 const refuseAny = (problems: (FieldProblem | undefined)[]) => {
-  const found = problems.filter((problem): problem is FieldProblem => Boolean(problem))
+  const found = present(problems)
   if (found.length) throw new RefusedChange(found)
 }
 
@@ -119,12 +123,12 @@ export interface CloseDays {
 
 /** Closed on a day or several, for an occasion. */
 export function checkCloseDays(input: CloseDays, today: string): FieldProblem[] {
-  return [
+  return present([
     dayProblem("First day", input.from, today),
     dayProblem("Last day", input.to, today, true),
     labelled(lastDayProblem({ from: input.from, to: input.to }, []), ENTRY_LABELS),
     occasionProblem("Occasion", input.occasion, true),
-  ].filter((problem): problem is FieldProblem => Boolean(problem))
+  ])
 }
 
 export const closeDays =
@@ -153,12 +157,12 @@ const timeProblem = (field: string, value: string) =>
 /** Open at other hours on one day. */
 export function checkOtherHours(input: OtherHours, today: string): FieldProblem[] {
   const times = [timeProblem("Opens at", input.opens), timeProblem("Closes at", input.closes)]
-  return [
+  return present([
     dayProblem("Day", input.day, today),
     ...times,
     times.some(Boolean) ? undefined : labelled(hoursProblem(input, []), ENTRY_LABELS),
     occasionProblem("Occasion", input.occasion, false),
-  ].filter((problem): problem is FieldProblem => Boolean(problem))
+  ])
 }
 
 export const otherHours =
@@ -193,13 +197,13 @@ const NOTICE_LABELS = { text: "Notice", ends: "Last day", starts: "First day" }
 /** A notice at the top of every page, from now until a day. */
 export function checkNoticeUntil(input: NoticeUntil, today: string): FieldProblem[] {
   const text = input.text.trim()
-  return [
+  return present([
     text.length > NOTICE_MAX
       ? { field: "Notice", message: `is ${text.length} characters, more than ${NOTICE_MAX}` }
       : undefined,
     dayProblem("Last day", input.ends, today),
     ...noticeProblems({ show: true, text, ends: input.ends }).map((problem) => labelled(problem, NOTICE_LABELS)),
-  ].filter((problem): problem is FieldProblem => Boolean(problem))
+  ])
 }
 
 export const noticeUntil =
@@ -245,7 +249,7 @@ function withCouponEnd(text: string, list: CouponList, title: string, expires: s
 
 /** A coupon's last day: today or later, and never the last coupon of its list (the site never shows none). */
 export function checkEndCoupon(input: EndCoupon, today: string): FieldProblem[] {
-  return [dayProblem("Last day", input.on, today)].filter((problem): problem is FieldProblem => Boolean(problem))
+  return present([dayProblem("Last day", input.on, today)])
 }
 
 export const endCoupon =
