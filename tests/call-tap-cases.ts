@@ -5,8 +5,7 @@ export const GOOD_TAP = JSON.stringify({ path: "/coupons/", placement: "header" 
 
 /** A body of `size` bytes that is otherwise a good tap: the path padded with spaces JSON ignores. */
 export const paddedTap = (size: number): string => {
-  const text = `{"path":"/coupons/","placement":"header"}`
-  return text.slice(0, -1) + " ".repeat(size - text.length) + "}"
+  return GOOD_TAP.slice(0, -1) + " ".repeat(size - GOOD_TAP.length) + "}"
 }
 
 /**

@@ -20,6 +20,14 @@ const FUNCTIONS_DIR = path.join(ROOT, "netlify/functions")
 
 const site = netlifyDev()
 
+/** A tap as a page's beacon sends it (POST, text/plain), from `origin`: the site's own unless given. */
+const sendTap = (body: BodyInit | null, origin = site.origin()) =>
+  fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
+    method: "POST",
+    headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: origin },
+    body,
+  })
+
 interface FunctionRoute {
   name: string
   paths: string[]
@@ -108,11 +116,7 @@ describe("the functions, through Netlify's emulation", () => {
     expect(fs.existsSync(path.join(ROOT, CALL_TAPS_SITE_FILE))).toBe(true)
     const taps = site.store(CALL_TAPS_STORE)
     const before = (await taps.list()).blobs.length
-    const response = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
-      method: "POST",
-      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: site.origin() },
-      body: JSON.stringify({ path: "/", placement: "header" }),
-    })
+    const response = await sendTap(JSON.stringify({ path: "/", placement: "header" }))
     expect(response.status).toBe(204)
     const { blobs } = await taps.list()
     expect(blobs).toHaveLength(before + 1)
@@ -128,11 +132,7 @@ describe("the functions, through Netlify's emulation", () => {
     const before = (await taps.list()).blobs.length
     const statuses = await Promise.all(
       Array.from({ length: 20 }, async () => {
-        const response = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
-          method: "POST",
-          headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: site.origin() },
-          body: JSON.stringify({ path: "/coupons/", placement: "footer" }),
-        })
+        const response = await sendTap(JSON.stringify({ path: "/coupons/", placement: "footer" }))
         await response.arrayBuffer()
         return response.status
       }),
@@ -150,11 +150,7 @@ describe("the functions, through Netlify's emulation", () => {
       starting = false
     })
     while (starting || statuses.length < 20) {
-      const response = await fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
-        method: "POST",
-        headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: site.origin() },
-        body: GOOD_TAP,
-      })
+      const response = await sendTap(GOOD_TAP)
       await response.arrayBuffer()
       statuses.push(response.status)
     }
@@ -166,17 +162,14 @@ describe("the functions, through Netlify's emulation", () => {
   it("refuse each bad tap a client can send with a 400, storing nothing", async () => {
     const taps = site.store(CALL_TAPS_STORE)
     const before = (await taps.list()).blobs.length
-    const post = (body: BodyInit | null, origin = site.origin()) =>
-      fetch(`${site.origin()}${CALL_TAP_ENDPOINT}`, {
-        method: "POST",
-        headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: origin },
-        body,
-      })
     const cases: Array<[string, () => Promise<Response>]> = [
-      ...badTapBodies(site.origin()).map(([name, body]): [string, () => Promise<Response>] => [name, () => post(body)]),
+      ...badTapBodies(site.origin()).map(([name, body]): [string, () => Promise<Response>] => [
+        name,
+        () => sendTap(body),
+      ]),
       ...foreignOrigins(site.origin()).map(([name, origin]): [string, () => Promise<Response>] => [
         name,
-        () => post(GOOD_TAP, origin),
+        () => sendTap(GOOD_TAP, origin),
       ]),
     ]
     const answers = await Promise.all(

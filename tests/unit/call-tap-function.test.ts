@@ -16,10 +16,9 @@ const taps = () => blobs.store(CALL_TAPS_STORE)
 
 const SITE = "https://northshore.example"
 const ENDPOINT = `${SITE}${CALL_TAP_ENDPOINT}`
-const GOOD = GOOD_TAP
 
 /** A tap as a browser's sendBeacon sends it: POST, text/plain, the page's own Origin. */
-const beacon = (body: BodyInit | null = GOOD, headers: Record<string, string> = {}, url = ENDPOINT) =>
+const beacon = (body: BodyInit | null = GOOD_TAP, headers: Record<string, string> = {}, url = ENDPOINT) =>
   new Request(url, {
     method: "POST",
     body,
@@ -61,19 +60,19 @@ describe("a tap on the phone number", () => {
 
   it("is counted from a deploy preview's own address, and from the site's address Netlify gives (URL)", async () => {
     const preview = "https://deploy-preview-12--northshore.netlify.app"
-    expect((await callTap(beacon(GOOD, { Origin: preview }, `${preview}${CALL_TAP_ENDPOINT}`))).status).toBe(204)
+    expect((await callTap(beacon(GOOD_TAP, { Origin: preview }, `${preview}${CALL_TAP_ENDPOINT}`))).status).toBe(204)
     process.env.URL = "https://www.northshore.example"
     const behindProxy = "https://northshore.netlify.app/api/call-tap"
-    expect((await callTap(beacon(GOOD, { Origin: process.env.URL }, behindProxy))).status).toBe(204)
+    expect((await callTap(beacon(GOOD_TAP, { Origin: process.env.URL }, behindProxy))).status).toBe(204)
     expect(await keysOf(taps())).toHaveLength(2)
   })
 
   it("takes the body of a tap sent as JSON, or a chunked one without Content-Length", async () => {
-    expect((await callTap(beacon(GOOD, { "Content-Type": "application/json" }))).status).toBe(204)
+    expect((await callTap(beacon(GOOD_TAP, { "Content-Type": "application/json" }))).status).toBe(204)
     const chunked = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(new TextEncoder().encode(GOOD.slice(0, 10)))
-        controller.enqueue(new TextEncoder().encode(GOOD.slice(10)))
+        controller.enqueue(new TextEncoder().encode(GOOD_TAP.slice(0, 10)))
+        controller.enqueue(new TextEncoder().encode(GOOD_TAP.slice(10)))
         controller.close()
       },
     })
@@ -100,8 +99,8 @@ const streamOf = (text: string) =>
 
 const BAD: Array<[string, () => Request]> = [
   ...badTapBodies(SITE).map(([name, body]): [string, () => Request] => [name, () => beacon(body)]),
-  ["a Content-Length over 1 KB", () => beacon(GOOD, { "Content-Length": String(MAX_TAP_BYTES + 1) })],
-  ["a Content-Length that is not a number", () => beacon(GOOD, { "Content-Length": "ten" })],
+  ["a Content-Length over 1 KB", () => beacon(GOOD_TAP, { "Content-Length": String(MAX_TAP_BYTES + 1) })],
+  ["a Content-Length that is not a number", () => beacon(GOOD_TAP, { "Content-Length": "ten" })],
   [
     "a body over 1 KB that says no length",
     () =>
@@ -114,9 +113,9 @@ const BAD: Array<[string, () => Request]> = [
   ],
   ...foreignOrigins(SITE).map(([name, origin]): [string, () => Request] => [
     name,
-    () => beacon(GOOD, { Origin: origin }),
+    () => beacon(GOOD_TAP, { Origin: origin }),
   ]),
-  ["no Origin", () => new Request(ENDPOINT, { method: "POST", body: GOOD })],
+  ["no Origin", () => new Request(ENDPOINT, { method: "POST", body: GOOD_TAP })],
 ]
 
 describe("a request that is not a tap", () => {
@@ -145,7 +144,7 @@ describe("a request that is not a tap", () => {
     for (const method of NOT_POST) {
       const withBody = method !== "GET" && method !== "HEAD"
       const response = await callTap(
-        new Request(ENDPOINT, { method, headers: { Origin: SITE }, body: withBody ? GOOD : null }),
+        new Request(ENDPOINT, { method, headers: { Origin: SITE }, body: withBody ? GOOD_TAP : null }),
       )
       results.push({ method, status: response.status, allow: response.headers.get("Allow") })
     }
