@@ -1,5 +1,8 @@
 import { SignJWT } from "jose"
+import { createInvitation } from "../internal/auth/invitations"
 import { CLIENT_ID, s256 } from "../internal/auth/oauth"
+import type { AuthSettings } from "../internal/auth/settings"
+import { softwarePasskey } from "./software-passkey"
 
 /**
  * What Decap and an attacker send the sign-in's endpoints, for `site` (the origin the
@@ -51,3 +54,47 @@ export const forgedInvitation = (site: string): Promise<string> =>
     .setExpirationTime("1h")
     .setJti("forged")
     .sign(new TextEncoder().encode("another-secret-of-at-least-32-characters"))
+
+/** POSTs `body` to the site at `origin` as its own page would; the answer's JSON, or an error naming the step. */
+async function postTo(origin: string, path: string, body: BodyInit, type = "application/json") {
+  const response = await fetch(origin + path, {
+    method: "POST",
+    headers: { "Content-Type": type, Origin: origin },
+    body,
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`)
+  return JSON.parse(text) as Record<string, unknown>
+}
+
+/**
+ * An editor's access token from the site at `origin`, every step through its functions: an
+ * invitation signed with `settings`, a passkey saved (a software authenticator), Decap's
+ * authorization by that passkey, and the code exchanged for the token.
+ */
+export async function passkeySignIn(
+  origin: string,
+  settings: AuthSettings,
+  who = { email: "owner@example.com", name: "Pat Owner" },
+): Promise<string> {
+  const post = (path: string, body: unknown) => postTo(origin, path, JSON.stringify(body))
+  const passkey = await softwarePasskey()
+  const invitation = (await createInvitation(settings, { ...who, by: "command" })).link.split("#")[1]
+  const registering = await post("/api/auth/passkeys/registration-options", { invitation })
+  await post("/api/auth/passkeys/registration", {
+    invitation,
+    challenge: registering.challenge,
+    response: await passkey.register(registering.options as never, origin),
+  })
+  const { query, verifier } = await decapQuery(origin)
+  const signingIn = await post("/api/auth/passkeys/sign-in-options", {})
+  const authorized = await post("/api/oauth/authorize", {
+    query,
+    challenge: signingIn.challenge,
+    response: await passkey.signIn(signingIn.options as never, origin),
+  })
+  const code = new URL(String(authorized.redirect)).searchParams.get("code") ?? ""
+  const form = new URLSearchParams(exchangeFields(origin, code, verifier)).toString()
+  const answer = await postTo(origin, "/api/oauth/token", form, "application/x-www-form-urlencoded")
+  return String(answer.access_token)
+}

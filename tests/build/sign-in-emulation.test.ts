@@ -9,8 +9,7 @@ import { keysOf } from "../blobs-server"
 import { startGitHubStandIn, type GitHubStandIn } from "../github-stand-in"
 import { startNetlifyDev, type NetlifyDevServer } from "../netlify-dev"
 import { expectEvery, expectNone } from "../offenders"
-import { decapQuery, exchangeFields, forgedInvitation } from "../sign-in-cases"
-import { softwarePasskey } from "../software-passkey"
+import { exchangeFields, forgedInvitation, passkeySignIn } from "../sign-in-cases"
 
 /**
  * The sign-in's refusals as Netlify serves the functions (@netlify/dev's routing of each
@@ -53,8 +52,6 @@ function send(method: string, rawPath: string, headers: Record<string, string> =
 const postJson = (path: string, body: unknown, origin = server.origin, headers: Record<string, string> = {}) =>
   send("POST", path, { "Content-Type": "application/json", Origin: origin, ...headers }, JSON.stringify(body))
 
-const jsonOf = (answer: Answer) => JSON.parse(answer.body) as Record<string, unknown>
-
 /** What the attempts changed: the editors' store's new keys and the requests that reached GitHub. */
 async function sideEffects(attempts: () => Promise<unknown>): Promise<string[]> {
   const store = server.store(AUTH_STORE)
@@ -68,47 +65,14 @@ async function sideEffects(attempts: () => Promise<unknown>): Promise<string[]> 
   ]
 }
 
-/** Invitation → passkey → sign-in → code → token, every step through the emulation. */
-async function signIn(): Promise<string> {
-  const passkey = await softwarePasskey()
-  const invitation = (
-    await createInvitation(settings, { email: "owner@example.com", name: "Pat Owner", by: "command" })
-  ).link.split("#")[1]
-  const registering = jsonOf(await postJson("/api/auth/passkeys/registration-options", { invitation }))
-  const registration = await postJson("/api/auth/passkeys/registration", {
-    invitation,
-    challenge: registering.challenge,
-    response: await passkey.register(registering.options as never, server.origin),
-  })
-  expect(registration.status).toBe(201)
-
-  const { query, verifier } = await decapQuery(server.origin)
-  const signingIn = jsonOf(await postJson("/api/auth/passkeys/sign-in-options", {}))
-  const authorized = await postJson("/api/oauth/authorize", {
-    query,
-    challenge: signingIn.challenge,
-    response: await passkey.signIn(signingIn.options as never, server.origin),
-  })
-  expect(authorized.status).toBe(200)
-  const code = new URL(String(jsonOf(authorized).redirect)).searchParams.get("code") ?? ""
-  const form = new URLSearchParams(exchangeFields(server.origin, code, verifier)).toString()
-  const answer = await send(
-    "POST",
-    "/api/oauth/token",
-    { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin },
-    form,
-  )
-  expect(answer.status).toBe(200)
-  return String(jsonOf(answer).access_token)
-}
-
 beforeAll(async () => {
   github = await startGitHubStandIn({ repo: REPO, files: { "data/business.json": "{}\n" }, token: GITHUB_TOKEN })
   server = await startNetlifyDev({
     env: { AUTH_SECRET: SECRET, CMS_GITHUB_REPO: REPO, GITHUB_TOKEN, GITHUB_API_URL: github.url },
   })
   settings = authSettings((name) => ({ AUTH_SECRET: SECRET, URL: server.origin })[name]) as AuthSettings
-  token = await signIn()
+  // Invitation → passkey → sign-in → code → token, every step through the emulation.
+  token = await passkeySignIn(server.origin, settings)
 }, 120_000)
 
 afterAll(async () => {
