@@ -1,31 +1,9 @@
 import fs from "fs"
 import path from "path"
 import type { Schedule } from "../../src/lib/business-time"
+import { LIVE_FACTS_PATH, type LiveCoupon, type LiveFacts } from "../../src/lib/live-facts"
 import type { CouponList } from "../../src/lib/today-edits"
 import { TODAY_FILES } from "../../src/lib/today-edits"
-
-/**
- * What this build shows of the facts that change by the day, as one small file
- * of the site: the owner's page for today reads it from the live site to show
- * what a visitor sees now, and reads it again after a change until the change
- * shows there (the build that carries it is live). `commit` is the commit built
- * (Netlify's COMMIT_REF), null outside Netlify.
- */
-export const LIVE_FACTS_PATH = "/admin/today/live.json"
-
-export interface LiveCoupon {
-  title: string
-  /** Its last day, YYYY-MM-DD; absent: no end. */
-  expires?: string
-}
-
-export interface LiveFacts {
-  builtAt: string
-  commit: string | null
-  schedule: Schedule
-  notice: { show: boolean; text: string; starts?: string; ends?: string }
-  coupons: Record<CouponList, LiveCoupon[]>
-}
 
 interface CouponFile {
   title: string
@@ -37,14 +15,19 @@ const readJson = <T>(root: string, file: string): T => JSON.parse(fs.readFileSyn
 const couponFacts = (coupons: CouponFile[]): LiveCoupon[] =>
   coupons.map(({ title, expires }) => (expires ? { title, expires } : { title }))
 
-/** The facts of the content under `root` (data/ files as TODAY_FILES names them), built at `builtAt`. */
-export function liveFacts(root: string, builtAt: Date, commit: string | undefined): LiveFacts {
+/**
+ * What this build shows of the facts that change by the day (src/lib/live-facts.ts): the content
+ * under `root` (data/ files as TODAY_FILES names them), built at `builtAt`, from `commit`
+ * (Netlify's COMMIT_REF; null outside Netlify), whose live branch is `branch`.
+ */
+export function liveFacts(root: string, builtAt: Date, commit: string | undefined, branch: string): LiveFacts {
   const business = readJson<Schedule>(root, TODAY_FILES.business)
   const notice = readJson<LiveFacts["notice"]>(root, TODAY_FILES.notice)
   const coupons = readJson<Record<CouponList, CouponFile[]>>(root, TODAY_FILES.coupons)
   return {
     builtAt: builtAt.toISOString(),
     commit: commit || null,
+    branch,
     schedule: {
       timeZone: business.timeZone,
       hours: business.hours.map(({ days, opens, closes }) => ({ days, opens, closes })),

@@ -107,10 +107,10 @@ const occasionProblem = (field: string, value: string | undefined, required: boo
 const ENTRY_LABELS = { from: "First day", to: "Last day", opens: "Opens at", closes: "Closes at", note: "Occasion" }
 
 /** Adds `entry` to the special hours of business.json's text, refusing a day that already has some. */
-function withSpecialEntry(text: string, entry: SpecialEntry): string {
+function withSpecialEntry(text: string, entry: SpecialEntry, labels: Record<string, string>): string {
   const business = JSON.parse(text) as Business
   const special = [...(business.specialHours ?? []), entry]
-  refuseAny([labelled(overlapProblem(special, special.length - 1, []), ENTRY_LABELS)])
+  refuseAny([labelled(overlapProblem(special, special.length - 1, []), labels)])
   return written({ ...business, specialHours: special })
 }
 
@@ -137,7 +137,7 @@ export const closeDays =
     refuseAny(checkCloseDays(input, today))
     const entry: SpecialEntry = { from: input.from, note: input.occasion.trim() }
     if (input.to && input.to !== input.from) entry.to = input.to
-    return withSpecialEntry(text, entry)
+    return withSpecialEntry(text, entry, ENTRY_LABELS)
   }
 
 export interface OtherHours {
@@ -154,13 +154,16 @@ const timeProblem = (field: string, value: string) =>
       ? undefined
       : { field, message: "must be HH:MM, e.g. 09:00" }
 
+/** The other hours' page names its one day "Day". */
+const HOURS_LABELS = { ...ENTRY_LABELS, from: "Day" }
+
 /** Open at other hours on one day. */
 export function checkOtherHours(input: OtherHours, today: string): FieldProblem[] {
   const times = [timeProblem("Opens at", input.opens), timeProblem("Closes at", input.closes)]
   return present([
     dayProblem("Day", input.day, today),
     ...times,
-    times.some(Boolean) ? undefined : labelled(hoursProblem(input, []), ENTRY_LABELS),
+    times.some(Boolean) ? undefined : labelled(hoursProblem(input, []), HOURS_LABELS),
     occasionProblem("Occasion", input.occasion, false),
   ])
 }
@@ -171,7 +174,7 @@ export const otherHours =
     refuseAny(checkOtherHours(input, today))
     const entry: SpecialEntry = { from: input.day, opens: input.opens, closes: input.closes }
     if (input.occasion?.trim()) entry.note = input.occasion.trim()
-    return withSpecialEntry(text, entry)
+    return withSpecialEntry(text, entry, HOURS_LABELS)
   }
 
 /** Undoes a closure or other hours: the entry that starts on `from` leaves business.json. */
