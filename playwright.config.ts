@@ -19,6 +19,8 @@ const EDITOR = /admin\.spec\.ts$/
 const EDITED_COPY = /edited-copy\.spec\.ts$/
 /** The owner's passkey sign-in through Decap and the site's own functions, served as Netlify would: its own server. */
 const SIGN_IN = /owner-sign-in\.spec\.ts$/
+/** The owner's page for today on a phone, through the site's own functions: in the edited copy's run (scripts/edited-copy-check.mjs). */
+const TODAY = /owner-today(-browsers)?\.spec\.ts$/
 const PHONE_ONLY = /phone-menu\.spec\.ts$/
 const VIEWPORT_DEPENDENT = /(navigation|phone-menu|maps)\.spec\.ts$/
 /** The layout's visits: each page measured at every width, and the Tab rounds. */
@@ -58,7 +60,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [EDITOR, EDITED_COPY, SIGN_IN, PHONE_ONLY, ENGINES, CLOCK, LAYOUT, LAYOUT_RULES],
+      testIgnore: [EDITOR, EDITED_COPY, SIGN_IN, TODAY, PHONE_ONLY, ENGINES, CLOCK, LAYOUT, LAYOUT_RULES],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     // The layout's visits set their own widths. The map host's frame runs in the page's process, as
@@ -101,6 +103,8 @@ export default defineConfig({
     { name: "edited-copy", testMatch: EDITED_COPY, use: { ...devices["Desktop Chrome"], channel: undefined } },
     // Chromium only: its virtual authenticator (the DevTools protocol) stands in for the phone's passkey.
     { name: "sign-in", testMatch: SIGN_IN, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // The owner's page for today: its own server and phones (each test opens its own at 390 px).
+    { name: "today", testMatch: TODAY },
   ],
   webServer: {
     command: `node scripts/serve-public.mjs --port ${PORT} --https`,

@@ -1,5 +1,6 @@
 import type { HeaderRoutes, RoutesManifest } from "gatsby"
 import { ADMIN_PATH } from "./cms/admin-path"
+import { PAGE_BASE_DIRECTIVES } from "./csp"
 import { MAPS_FOLDER } from "./maps/svg-file"
 
 /**
@@ -104,6 +105,28 @@ export const EDITOR: readonly Header[] = [
   },
 ]
 
+/** The owner's page for today (static/admin/today/, its script built from src/today/). */
+export const TODAY_PAGE_PATH = `${ADMIN_PATH}today/`
+
+/**
+ * The owner's page for today: its own script and stylesheet, and its calls to the site's own
+ * gateway and live facts; nothing else, no eval, no inline script or style; never framed.
+ */
+export const TODAY_PAGE: readonly Header[] = [
+  {
+    key: "Content-Security-Policy",
+    value: [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self'",
+      "connect-src 'self'",
+      ...PAGE_BASE_DIRECTIVES,
+      "frame-ancestors 'none'",
+    ].join("; "),
+  },
+]
+
 /**
  * The editor's sign-in pages (src/pages/admin/: the invitation, sign-in and
  * editors pages): the pages' own policy is a <meta> the build writes
@@ -146,8 +169,13 @@ export function siteHeaderRules(routes: RoutesManifest): HeaderRoutes {
     const path = fileAddress(route.filePath)
     if (path.startsWith(ADMIN_PATH) && path.endsWith(".html")) {
       // A document under /admin/, at both its addresses: a Gatsby page ("/admin/sign-in/" from
-      // public/admin/sign-in/index.html), or one of the editor's own (static/admin/, listed by its file).
-      const headers = route.path.endsWith("/") ? EDITOR_SIGN_IN_PAGE : EDITOR
+      // public/admin/sign-in/index.html), the owner's page for today, or one of the editor's own
+      // (static/admin/, listed by its file).
+      const headers = path.startsWith(TODAY_PAGE_PATH)
+        ? TODAY_PAGE
+        : route.path.endsWith("/")
+          ? EDITOR_SIGN_IN_PAGE
+          : EDITOR
       return documentAddresses(path).map((address) => ({ path: address, headers: [...headers] }))
     }
     if (MAP_FILE_PATH.test(path)) return [{ path, headers: [...MAP_FILE] }]

@@ -6,6 +6,10 @@
  *      EDITED_COPY_DIR; the owner edits it through the editor (a coupon's title,
  *      a new town, the shop's street, one brand more, a closure, an offer's end)
  *      and publishes each edit;
+ *   1b. the owner's page for today (tests/e2e/owner-today*.spec.ts, the today
+ *      project: Chromium at 390 px, WebKit and Firefox) changes the day's facts
+ *      of the copy's content on a GitHub stand-in, and the copy gets what the
+ *      owner kept (a closure, other hours, a notice, a coupon's end);
  *   2. the copy is built, on webpack's cache of the site's own build
  *      (scripts/project-copy.cjs, buildWarm); its time is printed;
  *   3. its pages are checked in the browser (tests/e2e/edited-copy.spec.ts, the
@@ -18,7 +22,8 @@
  *   node scripts/edited-copy-check.mjs [--keep]
  *
  * Needs the site built in public/ (the editor is served from it). Writes the
- * editor's Playwright report to reports/editor.json, the copy's pages' to
+ * editor's Playwright report to reports/editor.json, the page for today's to
+ * reports/today.json, the copy's pages' to
  * reports/edited-copy-pages.json and the suite's jest report to
  * reports/edited-copy.json; exits 1 when anything fails. E2E_PORT as for the
  * browser tests.
@@ -33,6 +38,7 @@ import { buildWarm } from "./project-copy.cjs"
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const REPORTS = path.join(ROOT, "reports")
 export const EDITOR_REPORT = path.join(REPORTS, "editor.json")
+export const TODAY_REPORT = path.join(REPORTS, "today.json")
 export const PAGES_REPORT = path.join(REPORTS, "edited-copy-pages.json")
 export const SUITE_REPORT = path.join(REPORTS, "edited-copy.json")
 
@@ -49,7 +55,7 @@ export function buildOutputSuite(copy, report) {
 function main() {
   const keep = process.argv.includes("--keep")
   fs.mkdirSync(REPORTS, { recursive: true })
-  for (const report of [EDITOR_REPORT, PAGES_REPORT, SUITE_REPORT]) fs.rmSync(report, { force: true })
+  for (const report of [EDITOR_REPORT, TODAY_REPORT, PAGES_REPORT, SUITE_REPORT]) fs.rmSync(report, { force: true })
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "edited-copy-"))
   const playwright = (project, report) =>
     run("npx", ["playwright", "test", "--project", project, "--workers", "1"], {
@@ -59,14 +65,15 @@ function main() {
   try {
     console.log(`edited copy: the editor edits ${copy}`)
     const edited = playwright("editor", EDITOR_REPORT)
+    const today = fs.existsSync(path.join(copy, "data")) && playwright("today", TODAY_REPORT)
     const built = fs.existsSync(path.join(copy, "data")) && buildWarm(copy)
     if (!built) console.error("edited copy: not built, so its pages and the build-output suite cannot be checked")
     const shown = built && playwright("edited-copy", PAGES_REPORT)
     const checked = built && buildOutputSuite(copy, SUITE_REPORT)
     console.log(
-      `edited copy: ${edited && built && shown && checked ? "the editor's tests, the copy's pages and the build-output suite pass" : "FAILED"}`,
+      `edited copy: ${edited && today && built && shown && checked ? "the editor's and the page for today's tests, the copy's pages and the build-output suite pass" : "FAILED"}`,
     )
-    return edited && built && shown && checked
+    return edited && today && built && shown && checked
   } finally {
     if (keep) console.log(`edited copy kept in ${copy}`)
     else fs.rmSync(copy, { recursive: true, force: true })

@@ -62,6 +62,7 @@ const PERFORMANCE_AUDITS = [
   "total-blocking-time",
   "cumulative-layout-shift",
   "speed-index",
+  "interactive",
   "network-requests",
 ]
 

@@ -46,7 +46,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import readline from "node:readline"
-import { EDITOR_REPORT, PAGES_REPORT, SUITE_REPORT } from "./edited-copy-check.mjs"
+import { EDITOR_REPORT, PAGES_REPORT, SUITE_REPORT, TODAY_REPORT } from "./edited-copy-check.mjs"
 import { CLOCK_REPORT, REGION_REPORT } from "./other-region-check.mjs"
 import { freePort } from "./browser.cjs"
 import jestConfig from "../jest.config.js"
@@ -166,12 +166,16 @@ const engineSweeps = (name, width) => (cores) =>
   playwright(name, ["engine-sweeps"], cores, ["--grep", ` at ${width} px$`])
 const engineRules = (cores) => playwright("engine-rules", ["engines"], cores, ["--no-deps"])
 
-/** The editor's tests, the built copy's pages and the build-output suite on one edited copy: the reports' counts. */
+/**
+ * The editor's tests, the page for today's, the built copy's pages and the build-output suite on one
+ * edited copy: the reports' counts.
+ */
 async function editedCopy() {
   const args = ["scripts/edited-copy-check.mjs", ...(keep ? ["--keep"] : [])]
   const ok = await run("edited-copy", "node", args, { E2E_PORT: String(await freePort()) })
   const counts = [
     playwrightCounts(true, readJson(EDITOR_REPORT)),
+    playwrightCounts(true, readJson(TODAY_REPORT)),
     playwrightCounts(true, readJson(PAGES_REPORT)),
     jestCounts(true, readJson(SUITE_REPORT)),
   ]

@@ -16,7 +16,9 @@ import { resolveSiteUrl } from "../../src/lib/site-url"
 import { callTapsSite } from "../call-taps"
 import { writeCallTapsSite } from "../call-taps-file"
 import { buildInstant } from "../content/build-clock"
-import { LIVE_FACTS_PATH, liveFacts, writeLiveFacts } from "../today/live-facts"
+import { liveFacts, writeLiveFacts } from "../today/live-facts"
+import { LIVE_FACTS_PATH } from "../../src/lib/live-facts"
+import { TODAY_SCRIPT, writeTodayScript } from "../today/page-bundle"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
 /**
@@ -44,7 +46,7 @@ const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
  * (Decap CMS from node_modules, its config.yml from the content model), and
  * for the functions that count taps on the phone number, the pages built and
  * the editor's repository (internal/call-taps.ts, CALL_TAPS_SITE_FILE), and
- * the day's facts as built, for the owner's page for today (internal/today/live-facts.ts).
+ * the day's facts as built and the script of the owner's page for today (internal/today/).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByType }) => {
   const siteUrl = resolveSiteUrl()
@@ -113,6 +115,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
     `call taps: ${site.pages.length} pages a tap may name written to ${path.relative(process.cwd(), siteFile)}`,
   )
 
-  writeLiveFacts(PUBLIC_DIR, liveFacts(process.cwd(), new Date(buildInstant()), process.env.COMMIT_REF))
+  writeLiveFacts(PUBLIC_DIR, liveFacts(process.cwd(), new Date(buildInstant()), process.env.COMMIT_REF, backend.branch))
   reporter.info(`the day's facts as built written to ${LIVE_FACTS_PATH}`)
+  const todayScript = writeTodayScript(process.cwd(), PUBLIC_DIR)
+  reporter.info(`the page for today's script written to ${TODAY_SCRIPT} (${todayScript.bytes} bytes)`)
 }

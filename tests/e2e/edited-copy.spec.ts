@@ -13,11 +13,14 @@ import {
   readJson,
 } from "./editor-edits"
 import { startSite, stop } from "./editor-setup"
+import { TODAY_CLOSURE_OCCASION, TODAY_HOURS, TODAY_NOTICE } from "./today-page-edits"
+import { shopToday } from "../../src/lib/today-actions"
 
 /**
  * The copy the owner edited through the editor (tests/e2e/admin.spec.ts), once built
  * (scripts/edited-copy-check.mjs builds it in EDITED_COPY_DIR): its pages show every edit.
- * The closure's day and the offer's end are read from the copy, as the editor wrote them.
+ * The closure's day and the offer's end are read from the copy, as the editor wrote them; so are
+ * the day's facts the owner then changed from the page for today (tests/e2e/owner-today.spec.ts).
  */
 
 const work = process.env.EDITED_COPY_DIR ?? ""
@@ -82,4 +85,58 @@ test("the brands page shows the new brand, and the coupons page the offer's end"
   await expect(page.locator("main li").filter({ hasText: offer.title })).toContainText(
     `Expires ${longDay(offer.expires ?? "", false)}`,
   )
+})
+
+test("the owner's changes from the page for today show: the notice on every page, the closure and the other hours in the structured data, and each coupon's end", async ({
+  page,
+}) => {
+  interface Special {
+    from: string
+    to?: string
+    opens?: string
+    closes?: string
+    note?: string
+  }
+  const { specialHours = [] } = readJson<{ specialHours?: Special[] }>(path.join(work, "data/business.json"))
+  const closure = specialHours.find((entry) => entry.note === TODAY_CLOSURE_OCCASION)
+  const hours = specialHours.find((entry) => entry.note === TODAY_HOURS.occasion)
+  expect(closure, "the copy holds the closure the owner made from the page for today").toBeDefined()
+  expect(hours, "the copy holds the other hours the owner gave from the page for today").toBeDefined()
+
+  await page.goto(`${origin()}/`)
+  await expect(page.getByRole("complementary", { name: "Notice" })).toContainText(TODAY_NOTICE)
+  const business = (
+    await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) =>
+      scripts.flatMap((script) => {
+        const data = JSON.parse(script.textContent ?? "{}")
+        return Array.isArray(data["@graph"]) ? data["@graph"] : [data]
+      }),
+    )
+  ).find((node) => Array.isArray(node.openingHoursSpecification))
+  expect(business?.openingHoursSpecification).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ opens: "00:00", closes: "00:00", validFrom: closure?.from, validThrough: closure?.to }),
+      expect.objectContaining({ opens: hours?.opens, closes: hours?.closes, validFrom: hours?.from }),
+    ]),
+  )
+
+  // Every coupon with a last day to come shows it, on the home page or the coupons page.
+  const today = shopToday(Date.now(), readJson<{ timeZone: string }>(path.join(work, "data/business.json")).timeZone)
+  const book = readJson<Record<"homeCoupons" | "offers", { title: string; expires?: string }[]>>(
+    path.join(work, "data/coupons.json"),
+  )
+  const ending = { homeCoupons: "/", offers: "/coupons/" } as const
+  const missing: string[] = []
+  let seen = 0
+  for (const [list, address] of Object.entries(ending) as ["homeCoupons" | "offers", string][]) {
+    await page.goto(`${origin()}${address}`)
+    for (const coupon of book[list].filter((one) => one.expires && one.expires >= today)) {
+      const card = page.getByRole("article", { name: coupon.title, exact: true })
+      const text = (await card.textContent({ timeout: 10_000 }).catch(() => "")) ?? ""
+      seen += 1
+      if (!text.includes(`Expires ${longDay(coupon.expires ?? "", false)}`)) missing.push(`${address} ${coupon.title}`)
+    }
+  }
+  expect(seen, "coupons with a last day in the copy").toBeGreaterThanOrEqual(2)
+  expect(missing, `coupons whose end is not shown: ${missing.join(", ")}`).toEqual([])
 })

@@ -9,6 +9,7 @@ import {
   EDITOR,
   EDITOR_FOLDER,
   EDITOR_SIGN_IN_PAGE,
+  TODAY_PAGE,
   EVERY_PATH,
   MAP_FILE,
   siteHeaderRules,
@@ -82,6 +83,7 @@ const ROUTES = [
     headers: [],
   },
   { type: "static", path: "/admin/index.html", filePath: "public/admin/index.html", headers: [] },
+  { type: "static", path: "/admin/today/index.html", filePath: "public/admin/today/index.html", headers: [] },
   {
     type: "static",
     path: "/admin/sign-in/",
@@ -114,6 +116,8 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
       { path: "/admin/index.html", headers: [...EDITOR] },
       { path: "/admin/sign-in/", headers: [...EDITOR_SIGN_IN_PAGE] },
       { path: "/admin/sign-in/index.html", headers: [...EDITOR_SIGN_IN_PAGE] },
+      { path: "/admin/today/", headers: [...TODAY_PAGE] },
+      { path: "/admin/today/index.html", headers: [...TODAY_PAGE] },
       { path: "/app-0123456789abcdef0123.js", headers: [{ key: "Cache-Control", value: year }] },
       {
         path: "/maps/service-area.0a1b2c3d4e5f.svg",
@@ -131,7 +135,7 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
 
   it("names on every path no header that another rule names, so no path gets one header twice", () => {
     const shared = new Set(EVERY_PATH.map(({ key }) => key.toLowerCase()))
-    const others = [...EDITOR_FOLDER, ...EDITOR, ...EDITOR_SIGN_IN_PAGE, ...MAP_FILE].map(({ key }) =>
+    const others = [...EDITOR_FOLDER, ...EDITOR, ...EDITOR_SIGN_IN_PAGE, ...TODAY_PAGE, ...MAP_FILE].map(({ key }) =>
       key.toLowerCase(),
     )
     expect(others.filter((name) => shared.has(name))).toEqual([])
@@ -149,6 +153,21 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
     ])
     expect(adminDirectives.get("frame-ancestors")).toEqual(["'none'"])
     expect(valueOf(EDITOR_FOLDER, "X-Robots-Tag")).toBe("noindex")
+  })
+
+  it("lets the owner's page for today load only its own script and style and call only its own site, eval and inline code refused", () => {
+    expect(Object.fromEntries(parsePolicy(valueOf(TODAY_PAGE, "Content-Security-Policy") ?? ""))).toEqual({
+      "default-src": ["'none'"],
+      "script-src": ["'self'"],
+      "style-src": ["'self'"],
+      "img-src": ["'self'"],
+      "connect-src": ["'self'"],
+      "object-src": ["'none'"],
+      "base-uri": ["'self'"],
+      "form-action": ["'none'"],
+      "upgrade-insecure-requests": [],
+      "frame-ancestors": ["'none'"],
+    })
   })
 
   it("adds to the sign-in pages' own <meta> policy only that nobody frames them: their inline scripts stay allowed", () => {

@@ -1,0 +1,172 @@
+/** @jsx h */
+import { h } from "preact"
+import { useEffect, useRef, useState } from "preact/hooks"
+import { commitToBranch } from "../lib/commit-to-branch"
+import { LIVE_FACTS_PATH, type LiveFacts } from "../lib/live-facts"
+import { READ_EVERY_MS, arrival, shopToday, type PlannedChange } from "../lib/today-actions"
+import type { FieldProblem } from "../lib/today-edits"
+import { CloseDaysForm, EndCouponForm, NoticeForm, OtherHoursForm, type ActionProps } from "./action-forms"
+import { gatewayRelay, saveFailure, signedInToken, type SaveFailure } from "./gateway"
+import { SaveProgress, type TrackedChange } from "./save-progress"
+import { VisitorView } from "./visitor-view"
+
+/** The four actions, each a screen of its own. */
+const ACTIONS = {
+  close: { label: "Close a day or several", Form: CloseDaysForm },
+  hours: { label: "Other hours on a day", Form: OtherHoursForm },
+  notice: { label: "A notice until a date", Form: NoticeForm },
+  coupon: { label: "End a coupon", Form: EndCouponForm },
+} as const
+type ActionName = keyof typeof ACTIONS
+
+async function readLiveFacts(): Promise<LiveFacts> {
+  const response = await fetch(`${LIVE_FACTS_PATH}?at=${Date.now()}`, { cache: "no-store" })
+  if (!response.ok) throw new Error(`${LIVE_FACTS_PATH}: ${response.status}`)
+  return (await response.json()) as LiveFacts
+}
+
+/** Moves the focus to the screen's heading when the screen changes, so a screen reader starts there. */
+const focusHeading = () =>
+  requestAnimationFrame(() => document.querySelector<HTMLElement>("#today .screen-title")?.focus())
+
+export function TodayApp() {
+  const [facts, setFacts] = useState<LiveFacts>()
+  const [unread, setUnread] = useState(false)
+  const [now, setNow] = useState(() => Date.now())
+  const [token] = useState(() => signedInToken(localStorage, Date.now()))
+  const [screen, setScreen] = useState<ActionName>()
+  const [saving, setSaving] = useState<string>()
+  const [failure, setFailure] = useState<SaveFailure>()
+  const [tracked, setTracked] = useState<TrackedChange[]>([])
+  /** The latest read of the live site: an earlier read answered later is stale, and dropped. */
+  const latestRead = useRef(0)
+
+  useEffect(() => {
+    readLiveFacts().then(setFacts, () => setUnread(true))
+  }, [])
+
+  // While a change is on its way: read the live site every few seconds until it shows each change
+  // (a late one too: a build that took long may still come).
+  const waiting = tracked.some((item) => item.arrival !== "live")
+  useEffect(() => {
+    if (!waiting) return undefined
+    const timer = setInterval(async () => {
+      const at = Date.now()
+      const readNumber = ++latestRead.current
+      setNow(at)
+      let read: LiveFacts | undefined
+      try {
+        read = await readLiveFacts()
+      } catch {
+        // Not read this time: the next read may be.
+      }
+      if (readNumber !== latestRead.current) return
+      if (read) setFacts(read)
+      setTracked((current) =>
+        current.map((item) => {
+          if (item.arrival === "live") return item
+          const next = arrival(item.change, read, item.savedAt, at)
+          if (next === "live") return { ...item, arrival: next, liveAt: at }
+          return { ...item, arrival: next, checkedAt: read ? at : item.checkedAt }
+        }),
+      )
+    }, READ_EVERY_MS)
+    return () => clearInterval(timer)
+  }, [waiting])
+
+  if (unread) {
+    return (
+      <p role="alert" className="failure">
+        The site&apos;s facts for today could not be read. Reload the page; if it stays, the site itself may be down.
+      </p>
+    )
+  }
+  if (!facts) return <p role="status">Reading what the site shows now…</p>
+
+  const timeZone = facts.schedule.timeZone
+  const today = shopToday(now, timeZone)
+  const refused: readonly FieldProblem[] = failure?.problems ?? []
+
+  const save = async (change: PlannedChange) => {
+    if (!token || saving) return
+    setSaving(change.summary)
+    setFailure(undefined)
+    try {
+      const done = await commitToBranch(gatewayRelay(token), {
+        branch: facts.branch,
+        path: change.file,
+        message: change.message,
+        change: change.change,
+      })
+      const savedAt = Date.now()
+      setTracked((current) => [{ change, commit: done.commit, savedAt, arrival: "building" }, ...current])
+      setScreen(undefined)
+    } catch (error) {
+      setFailure(saveFailure(error))
+    } finally {
+      setSaving(undefined)
+    }
+  }
+
+  const open = (name: ActionName | undefined) => {
+    setFailure(undefined)
+    setScreen(name)
+    if (name) focusHeading()
+  }
+
+  const progress = (
+    <SaveProgress saving={saving} tracked={tracked} failure={failure} listProblems={!screen} timeZone={timeZone} />
+  )
+
+  if (screen) {
+    const { Form } = ACTIONS[screen]
+    const props: ActionProps = {
+      today,
+      facts,
+      saving: Boolean(saving),
+      refused,
+      onSave: save,
+      onBack: () => open(undefined),
+    }
+    return (
+      <div>
+        {progress}
+        <Form {...props} />
+      </div>
+    )
+  }
+
+  return (
+    <div>
+      {progress}
+      {!token && (
+        <p className="sign-in card">
+          To change anything here, <a href="/admin/">sign in at the editor</a> with your passkey, then come back with
+          its Today link.
+        </p>
+      )}
+      <VisitorView
+        facts={facts}
+        today={today}
+        now={now}
+        busy={Boolean(saving)}
+        signedIn={Boolean(token)}
+        onUndo={save}
+      />
+      {token && (
+        <section aria-labelledby="change-title" className="card">
+          <h2 id="change-title">Change it</h2>
+          <ul className="actions">
+            {(Object.keys(ACTIONS) as ActionName[]).map((name) => (
+              <li key={name}>
+                <button type="button" className="action-button" onClick={() => open(name)}>
+                  {ACTIONS[name].label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,127 @@
+import { expect, test } from "@playwright/test"
+import { launchEngine, type Engine, type EngineName, type Tab } from "../../scripts/engines.cjs"
+import { READ_EVERY_MS } from "../../src/lib/today-actions"
+import { TODAY_FILES } from "../../src/lib/today-edits"
+import { ROOT } from "./editor-setup"
+import { dayAfter, freeDays } from "./today-page-edits"
+import { OWNER, startTodaySite, type TodaySite } from "./today-site"
+
+/**
+ * The owner's page for today in WebKit (every iPhone browser) and Firefox, at 390 px, driven as
+ * scripts/engines.cjs drives each engine from Debian's packages: the bundle runs, a refusal is said
+ * with nothing sent, a closure is committed by the owner and followed to live, and undone. What
+ * does not depend on the engine (each action and refusal, two phones, axe, targets) is
+ * tests/e2e/owner-today.spec.ts's, in Chromium. The page reads the live site every
+ * READ_EVERY_MS, on its own clock: each "live" waits for that read.
+ */
+
+const ENGINES: EngineName[] = ["webkit", "firefox"]
+/** Long enough for the page's next read of the live site, and the gateway's cold starts. */
+const STEP = READ_EVERY_MS + 10_000
+
+let site: TodaySite
+
+test.describe.configure({ mode: "serial" })
+
+test.beforeAll(async () => {
+  site = await startTodaySite(ROOT)
+})
+
+test.afterAll(async () => {
+  await site?.stop()
+})
+
+/** The engine's problems (errors, refused resources) since the page opened. */
+const problemsOf = (tab: Tab) =>
+  tab.evaluate(
+    () => (window as unknown as { __engineProblems?: { problems: string[] } }).__engineProblems?.problems ?? [],
+  )
+
+/** Waits until `check` (run in the page) is true; fails naming `what`, the page's text and the engine's problems. */
+async function until(tab: Tab, what: string, check: () => boolean, timeout = STEP): Promise<void> {
+  const end = Date.now() + timeout
+  while (!(await tab.evaluate(check))) {
+    if (Date.now() > end) {
+      const text = await tab.evaluate(() => document.body.innerText)
+      const problems = await problemsOf(tab)
+      throw new Error(
+        `${tab.engine}: ${what} did not happen within ${timeout / 1000} s. The page said:\n${text}\nProblems: ${problems.join("; ") || "none"}`,
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** The page's text where a screen reader hears results: the status region and the alerts. */
+const said = (tab: Tab) =>
+  tab.evaluate(() =>
+    [...document.querySelectorAll('[role="status"], [role="alert"]')].map((node) => node.textContent).join(" | "),
+  )
+
+/** Types into the field labelled `label` as a person would: its value set, then the input event. */
+const fill = (tab: Tab, label: string, value: string) =>
+  tab.evaluate(
+    (name, text) => {
+      const field = [...document.querySelectorAll("label")].find((node) => node.textContent === name)?.control as
+        HTMLInputElement | undefined
+      if (!field) throw new Error(`no field labelled ${name}`)
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, text)
+      field.dispatchEvent(new Event("input", { bubbles: true }))
+    },
+    label,
+    value,
+  )
+
+for (const name of ENGINES) {
+  test.describe(`${name} at 390 px`, () => {
+    let engine: Engine | undefined
+    let tab: Tab
+    const occasion = `a ${name} test`
+    let day = ""
+
+    test.beforeAll(async () => {
+      engine = await launchEngine(name)
+      tab = await engine.tab()
+      const url = `${site.origin}/admin/today/`
+      await tab.open(url, 390, 844)
+      await tab.evaluate((user) => localStorage.setItem("decap-cms-user", JSON.stringify(user)), site.user())
+      await tab.open(url, 390, 844)
+    })
+
+    test.afterAll(async () => {
+      await engine?.close()
+    })
+
+    test("a closure without its occasion is refused with nothing sent; then committed by the owner and followed to live", async () => {
+      await until(tab, "the four actions", () => document.querySelectorAll(".actions button").length === 4)
+      const relayed = site.github.requests.length
+      await tab.click(".actions li:nth-child(1) button")
+      day = freeDays(site.onMain(TODAY_FILES.business).specialHours ?? [], dayAfter(site.today(), 40))
+      await fill(tab, "First day", day)
+      await tab.click("button.primary")
+      await until(tab, "the refusal", () => Boolean(document.querySelector(".problems li")))
+      expect(await said(tab)).toContain("Occasion is empty: say why, e.g. Thanksgiving")
+      expect(site.github.requests.length - relayed, "nothing reached GitHub").toBe(0)
+
+      await fill(tab, "Occasion", occasion)
+      await tab.click("button.primary")
+      await until(tab, "Saved at", () => /Saved at \d/.test(document.body.textContent ?? ""))
+      expect(site.github.commits("main")[0].author).toMatchObject(OWNER)
+      expect(site.onMain(TODAY_FILES.business).specialHours).toContainEqual({ from: day, note: occasion })
+
+      site.publish()
+      await until(tab, "Live at", () => /Live at \d/.test(document.body.textContent ?? ""))
+      expect(await said(tab)).toMatch(new RegExp(`Live at \\d{1,2}:\\d{2} (am|pm): Closed .* for ${occasion}`))
+      expect(await problemsOf(tab), `${name} reported problems`).toEqual([])
+    })
+
+    test("the closure is undone from the list of what is to come, and followed to live", async () => {
+      await tab.click(`button[aria-label^="Undo: Closed"][aria-label$="for ${occasion}"]`)
+      await until(tab, "the undo saved", () => /Saved at \d.*Usual hours again/.test(document.body.textContent ?? ""))
+      expect(site.onMain(TODAY_FILES.business).specialHours).not.toContainEqual({ from: day, note: occasion })
+      site.publish()
+      await until(tab, "the undo live", () => /Live at \d[^|]*Usual hours again/.test(document.body.textContent ?? ""))
+      expect(await problemsOf(tab), `${name} reported problems`).toEqual([])
+    })
+  })
+}

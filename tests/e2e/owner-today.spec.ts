@@ -1,0 +1,447 @@
+import { execFileSync } from "child_process"
+import fs from "fs"
+import path from "path"
+import AxeBuilder from "@axe-core/playwright"
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test"
+import { LATE_AFTER_MS, READ_EVERY_MS } from "../../src/lib/today-actions"
+import { TODAY_FILES } from "../../src/lib/today-edits"
+import { PHONE } from "../../scripts/browser.cjs"
+import { ROOT } from "./editor-setup"
+import { IBM_POLICY, checkWithIbm } from "./ibm-checker"
+import { TODAY_CLOSURE_OCCASION, TODAY_HOURS, TODAY_NOTICE, dayAfter, freeDays } from "./today-page-edits"
+import { OWNER, startTodaySite, type TodaySite } from "./today-site"
+
+/**
+ * The owner's page for today (/admin/today/) on a phone, in Chromium at 390 px: each action from
+ * the tap to its commit on the live branch, through the site's own gateway as Netlify runs it, to
+ * a GitHub stand-in (tests/e2e/today-site.ts); each refusal said on the spot with nothing sent;
+ * the change followed from saved to live as the next build publishes it; undo; two phones at once.
+ * The page's own clock is Playwright's, so its reads of the live site come when the test says.
+ *
+ * In scripts/edited-copy-check.mjs the stand-in starts from the edited copy's data (EDITED_COPY_DIR)
+ * and the copy then gets what the owner kept, so its build shows it (tests/e2e/edited-copy.spec.ts).
+ */
+
+/** The longest wait for a step through the site's functions (each call a cold start of its function). */
+const STEP = 30_000
+const work = process.env.EDITED_COPY_DIR ?? ""
+
+test.describe.configure({ mode: "serial" })
+test.use({ actionTimeout: STEP })
+
+let site: TodaySite
+const github = () => site.github
+const onMain = (file: string) => site.onMain(file)
+const today = () => site.today()
+
+/** The phones of the test under way, closed after it. */
+const phones: BrowserContext[] = []
+
+/** A phone (a browser context at 390 px) on the page for today, signed in with `as` (none: signed out). */
+async function phone(browser: Browser, as: string | undefined = site.token): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, baseURL: site.origin, ignoreHTTPSErrors: true })
+  phones.push(context)
+  const page = await context.newPage()
+  await page.clock.install()
+  if (as)
+    await page.addInitScript((user) => localStorage.setItem("decap-cms-user", JSON.stringify(user)), site.user(as))
+  await page.goto("/admin/today/")
+  await expect(page.getByRole("heading", { name: "What a visitor sees now" })).toBeVisible()
+  return page
+}
+
+/** The page's calls to the gateway, from now on. */
+function gatewayCalls(page: Page): string[] {
+  const calls: string[] = []
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/git/")) calls.push(`${request.method()} ${request.url()}`)
+  })
+  return calls
+}
+
+const status = (page: Page) => page.getByRole("status").filter({ hasText: /Saved at|Live at|Saving/ })
+
+/** Publishes, then lets the page read the live site: the change `summary` is then said to be live. */
+async function expectLive(page: Page, summary: string | RegExp) {
+  site.publish()
+  await page.clock.runFor(READ_EVERY_MS)
+  await expect(status(page).getByText(summary)).toContainText(/^Live at \d{1,2}:\d{2} (am|pm): /, { timeout: STEP })
+}
+
+/** Saves the open action and waits for "Saved at …"; returns the commit it made. */
+async function save(page: Page, button: string) {
+  const before = github().commits("main").length
+  const saved = page.locator(".arrival").filter({ hasText: /^Saved at \d{1,2}:\d{2} (am|pm): / })
+  const savedBefore = await saved.count()
+  await page.getByRole("button", { name: button }).click()
+  await expect(saved).toHaveCount(savedBefore + 1, { timeout: STEP })
+  const commits = github().commits("main")
+  expect(commits.length, "one commit on main").toBe(before + 1)
+  return commits[0]
+}
+
+/** Fills the field labelled `label` (a date or time input takes its value as typed by a picker). */
+const fill = (page: Page, label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value)
+
+/** The problems listed at the top of the action, each "Field message". */
+const listed = (page: Page) => page.getByRole("alert").filter({ hasText: "Nothing was sent" }).locator("li")
+
+test.beforeAll(async () => {
+  site = await startTodaySite(work || ROOT)
+})
+
+test.afterEach(async () => {
+  await Promise.all(phones.splice(0).map((context) => context.close()))
+})
+
+test.afterAll(async () => {
+  if (work && site) {
+    // The copy gets what the owner kept, committed as the gateway committed it, for its build.
+    for (const file of Object.values(TODAY_FILES))
+      fs.writeFileSync(path.join(work, file), site.github.file("main", file) ?? "")
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: work, stdio: "pipe" })
+    git("add", ...Object.values(TODAY_FILES))
+    git(
+      "-c",
+      `user.name=${OWNER.name}`,
+      "-c",
+      `user.email=${OWNER.email}`,
+      "commit",
+      "-m",
+      "The page for today's changes",
+    )
+  }
+  await site?.stop()
+})
+
+test("closing days: each refusal is named on the spot and nothing is sent; then one commit on main by the owner, followed from saved to live", async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  const calls = gatewayCalls(page)
+  const relayed = github().requests.length
+  const special = onMain(TODAY_FILES.business).specialHours ?? []
+  const from = freeDays(special, dayAfter(today(), 2), 2)
+  await page.getByRole("button", { name: "Close a day or several" }).click()
+  await expect(page.getByRole("heading", { name: "Close a day or several" })).toBeFocused()
+
+  const refusals: [string, Record<string, string>, string[]][] = [
+    [
+      "nothing given",
+      { "First day": "" },
+      ["First day is empty: pick a day", "Occasion is empty: say why, e.g. Thanksgiving"],
+    ],
+    [
+      "a day past",
+      { "First day": dayAfter(today(), -1), Occasion: "Storm" },
+      [`First day is ${dayAfter(today(), -1)}, already past (today is ${today()})`],
+    ],
+    [
+      "an end before the start",
+      { "First day": from, "Last day": dayAfter(from, -1) },
+      [`Last day is ${dayAfter(from, -1)}, before the first day ${from}`],
+    ],
+    [
+      "an occasion over 40 characters",
+      { "Last day": "", Occasion: "x".repeat(41) },
+      ["Occasion is 41 characters, more than 40"],
+    ],
+  ]
+  const missed: string[] = []
+  for (const [name, fields, expected] of refusals) {
+    for (const [label, value] of Object.entries(fields)) await fill(page, label, value)
+    await page.getByRole("button", { name: "Close these days" }).click()
+    await expect(listed(page).first()).toBeVisible()
+    const shown = await listed(page).allTextContents()
+    if (JSON.stringify(shown) !== JSON.stringify(expected)) missed.push(`${name}: listed ${JSON.stringify(shown)}`)
+    const field = Object.keys(fields).find((label) => expected.some((line) => line.startsWith(label)))
+    if (field && (await page.getByLabel(field, { exact: true }).getAttribute("aria-invalid")) !== "true") {
+      missed.push(`${name}: ${field} is not marked invalid`)
+    }
+  }
+  expect(missed, `refusals not said as the rules say them:\n${missed.join("\n")}`).toEqual([])
+  expect(calls, "a refused action sends nothing").toEqual([])
+  expect(github().requests.length - relayed, "nothing reached GitHub").toBe(0)
+
+  await fill(page, "Last day", dayAfter(from, 1))
+  await fill(page, "Occasion", TODAY_CLOSURE_OCCASION)
+  const commit = await save(page, "Close these days")
+  expect(commit.author).toMatchObject(OWNER)
+  expect(commit.message).toContain(`for ${TODAY_CLOSURE_OCCASION}`)
+  expect(await site.changedFiles(commit)).toEqual([TODAY_FILES.business])
+  expect(onMain(TODAY_FILES.business).specialHours).toContainEqual({
+    from,
+    to: dayAfter(from, 1),
+    note: TODAY_CLOSURE_OCCASION,
+  })
+  // Back on the first screen, the change on its way: the site is not rebuilt yet.
+  await expect(status(page)).toContainText("The site is being rebuilt")
+  // The live site read again, without the change yet: still on its way, and the page says when it looked.
+  await page.clock.runFor(READ_EVERY_MS)
+  await expect(status(page)).toContainText(/The site is being rebuilt.* Last checked at \d{1,2}:\d{2} (am|pm)\./)
+  await expect(status(page)).not.toContainText("Live at")
+  await expectLive(page, new RegExp(`Closed .* for ${TODAY_CLOSURE_OCCASION}`))
+  await expect(page.getByRole("listitem").filter({ hasText: `for ${TODAY_CLOSURE_OCCASION}` })).toContainText(
+    /^Closed \w+ \d+, \d{4} to \w+ \d+, \d{4} for a family wedding/,
+  )
+})
+
+test("other hours on a day: hours that do not close after they open, and a day that has hours already, are refused; one kept, another undone", async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  const calls = gatewayCalls(page)
+  const special = onMain(TODAY_FILES.business).specialHours ?? []
+  const closed = special.find((entry: { note?: string }) => entry.note === TODAY_CLOSURE_OCCASION)
+  const day = freeDays(special, dayAfter(today(), 2))
+  await page.getByRole("button", { name: "Other hours on a day" }).click()
+  await fill(page, "Day", day)
+  await fill(page, "Opens at", "13:00")
+  await fill(page, "Closes at", "09:00")
+  await page.getByRole("button", { name: "Save these hours" }).click()
+  await expect(listed(page)).toHaveText(["Closes at is 09:00, not after the opening time 13:00"])
+  await fill(page, "Day", closed.from)
+  await fill(page, "Opens at", TODAY_HOURS.opens)
+  await fill(page, "Closes at", TODAY_HOURS.closes)
+  await page.getByRole("button", { name: "Save these hours" }).click()
+  await expect(listed(page)).toHaveText([/^Day overlaps entry \d+ \(/])
+  expect(calls, "a refused action sends nothing").toEqual([])
+
+  await fill(page, "Day", day)
+  await fill(page, "Occasion", TODAY_HOURS.occasion)
+  await save(page, "Save these hours")
+  await expectLive(page, `for ${TODAY_HOURS.occasion}`)
+
+  // Another day's hours, then undone from the list of what is to come.
+  const another = freeDays(onMain(TODAY_FILES.business).specialHours, dayAfter(day, 1))
+  await page.getByRole("button", { name: "Other hours on a day" }).click()
+  await fill(page, "Day", another)
+  await fill(page, "Opens at", "08:00")
+  await fill(page, "Closes at", "12:00")
+  await save(page, "Save these hours")
+  await expectLive(page, /^Live at .*: Open 8 am to 12 pm on /)
+  const row = page.getByRole("listitem").filter({ hasText: /Open 8 am to 12 pm/ })
+  await row.getByRole("button", { name: /^Undo: Open 8 am to 12 pm/ }).click()
+  await expect(status(page)).toContainText("Saved at", { timeout: STEP })
+  expect(onMain(TODAY_FILES.business).specialHours.map((entry: { from: string }) => entry.from)).not.toContain(another)
+  await expectLive(page, /Usual hours again on /)
+  await expect(row).toHaveCount(0)
+})
+
+test("a notice until a date: an over-long notice and a past day are refused; one shown, taken down, and another shown; a late build is said", async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  const calls = gatewayCalls(page)
+  await page.getByRole("button", { name: "A notice until a date" }).click()
+  await fill(page, "Notice", "y".repeat(121))
+  await fill(page, "Last day", dayAfter(today(), -2))
+  await page.getByRole("button", { name: "Show this notice" }).click()
+  await expect(listed(page)).toHaveText([
+    "Notice is 121 characters, more than 120",
+    `Last day is ${dayAfter(today(), -2)}, already past (today is ${today()})`,
+  ])
+  await expect(page.getByText("121 of 120 characters")).toBeVisible()
+  expect(calls, "a refused action sends nothing").toEqual([])
+
+  await fill(page, "Notice", "Closed early today for a staff meeting.")
+  await fill(page, "Last day", today())
+  await save(page, "Show this notice")
+  expect(onMain(TODAY_FILES.notice)).toMatchObject({ show: true, starts: today(), ends: today() })
+  // The build does not come: after its time, the page says so in words.
+  await page.clock.runFor(LATE_AFTER_MS)
+  await expect(status(page)).toContainText(/does not show it after 15 minutes: .* The site's build may have failed/)
+  await expectLive(page, /Notice on every page until /)
+
+  await page.getByRole("button", { name: /^Take it down: the notice/ }).click()
+  await expect(status(page)).toContainText("Saved at", { timeout: STEP })
+  expect(onMain(TODAY_FILES.notice).show).toBe(false)
+  await expectLive(page, "Notice taken down")
+
+  await page.getByRole("button", { name: "A notice until a date" }).click()
+  await fill(page, "Notice", TODAY_NOTICE)
+  await fill(page, "Last day", dayAfter(today(), 6))
+  await save(page, "Show this notice")
+  await expectLive(page, `“${TODAY_NOTICE}”`)
+})
+
+test("ending a coupon: today, then kept on; the last current offer of a list is refused", async ({ browser }) => {
+  const page = await phone(browser)
+  const book = onMain(TODAY_FILES.coupons) as Record<string, { title: string; expires?: string }[]>
+  const current = (list: string) => book[list].filter((coupon) => !coupon.expires || coupon.expires >= today())
+  // The list with fewer current coupons: end all of it but one, then that one is refused.
+  const list = current("homeCoupons").length <= current("offers").length ? "homeCoupons" : "offers"
+  const coupons = current(list)
+  // How the page names the list beside each coupon.
+  const where = list === "homeCoupons" ? "Home page" : "Coupons page"
+  const later = dayAfter(today(), 30)
+  const endOn = async (title: string, day: string) => {
+    await page.getByRole("button", { name: "End a coupon" }).click()
+    await page.getByRole("radio", { name: `${title} ${where}`, exact: true }).check()
+    if (day === today()) await page.getByRole("radio", { name: "Today, its last day" }).check()
+    else {
+      await page.getByRole("radio", { name: "On a later day" }).check()
+      await fill(page, "Last day", day)
+    }
+  }
+  const first = coupons[0].title
+  await endOn(first, today())
+  await save(page, "End this coupon")
+  expect(book[list].length).toBe(onMain(TODAY_FILES.coupons)[list].length)
+  await expectLive(page, `“${first}” ends today`)
+  await page.getByRole("button", { name: `Keep it on: the end of “${first}”` }).click()
+  await expect(status(page)).toContainText("Saved at", { timeout: STEP })
+  await expectLive(page, `“${first}” shows again, with no end`)
+
+  for (const coupon of coupons.slice(0, -1)) {
+    await endOn(coupon.title, later)
+    await save(page, "End this coupon")
+  }
+  site.publish()
+  await page.clock.runFor(READ_EVERY_MS)
+  const calls = gatewayCalls(page)
+  const last = coupons[coupons.length - 1].title
+  await endOn(last, later)
+  await page.getByRole("button", { name: "End this coupon" }).click()
+  await expect(listed(page)).toHaveText([
+    /^Coupon is the last offer of the .* page after .*: the site never shows none/,
+  ])
+  expect(calls, "a refused action sends nothing").toEqual([])
+})
+
+test("two phones save at once: the second commit is made again on the first, and both are kept", async ({
+  browser,
+}) => {
+  const [first, second] = [await phone(browser), await phone(browser)]
+  const special = onMain(TODAY_FILES.business).specialHours
+  const firstDay = freeDays(special, dayAfter(today(), 20))
+  const secondDay = freeDays(special, dayAfter(firstDay, 1))
+  // The first phone's move of the branch waits until the second phone's has been answered.
+  let secondMoved: () => void = () => undefined
+  const moved = new Promise<void>((resolve) => (secondMoved = resolve))
+  second.on("response", (response) => {
+    if (response.request().method() === "PATCH" && /git\/refs\/heads\/main$/.test(response.url())) secondMoved()
+  })
+  let held = 0
+  await first.route(/\/api\/git\/github\/git\/refs\/heads\/main$/, async (route) => {
+    if (route.request().method() === "PATCH" && held++ === 0) await moved
+    await route.continue()
+  })
+  for (const [page, day, occasion] of [
+    [first, firstDay, "a first phone's closure"],
+    [second, secondDay, "a second phone's closure"],
+  ] as const) {
+    await page.getByRole("button", { name: "Close a day or several" }).click()
+    await fill(page, "First day", day)
+    await fill(page, "Occasion", occasion)
+  }
+  const before = github().commits("main").length
+  await Promise.all([first, second].map((page) => page.getByRole("button", { name: "Close these days" }).click()))
+  for (const page of [first, second]) {
+    await expect(status(page)).toContainText("Saved at", { timeout: STEP })
+  }
+  expect(held, "the first phone's move was held once, then made again on the new head").toBe(2)
+  const commits = github()
+    .commits("main")
+    .slice(0, github().commits("main").length - before)
+  expect(commits.map((commit) => commit.message)).toEqual([
+    expect.stringContaining("a first phone's closure"),
+    expect.stringContaining("a second phone's closure"),
+  ])
+  const froms = onMain(TODAY_FILES.business).specialHours.map((entry: { from: string }) => entry.from)
+  expect(froms).toEqual(expect.arrayContaining([firstDay, secondDay]))
+})
+
+test("signed out, or with a sign-in that ended: the page says to sign in, and nothing is committed", async ({
+  browser,
+}) => {
+  const signedOut = await phone(browser, "")
+  await expect(signedOut.getByText("To change anything here, sign in at the editor")).toBeVisible()
+  await expect(signedOut.getByRole("link", { name: "sign in at the editor" })).toHaveAttribute("href", "/admin/")
+  await expect(signedOut.getByRole("button", { name: "Close a day or several" })).toHaveCount(0)
+
+  // A token of the site's form but not of its key: the gateway refuses it, and GitHub hears nothing.
+  const [header, , signature] = site.token.split(".")
+  const claims = JSON.parse(Buffer.from(site.token.split(".")[1], "base64url").toString())
+  const forged = [
+    header,
+    Buffer.from(JSON.stringify({ ...claims, sub: "someone-else" })).toString("base64url"),
+    signature,
+  ].join(".")
+  const page = await phone(browser, forged)
+  const relayed = github().requests.length
+  const commits = github().commits("main").length
+  await page.getByRole("button", { name: "A notice until a date" }).click()
+  await fill(page, "Notice", "A notice nobody may post.")
+  await fill(page, "Last day", today())
+  await page.getByRole("button", { name: "Show this notice" }).click()
+  await expect(page.getByRole("alert")).toContainText("Nothing was saved: your sign-in has ended. Sign in again.", {
+    timeout: STEP,
+  })
+  expect(github().requests.length - relayed, "nothing reached GitHub").toBe(0)
+  expect(github().commits("main").length).toBe(commits)
+})
+
+test(`the page and an action with its refusals: axe and IBM Equal Access (${IBM_POLICY}) find no WCAG 2.2 A/AA failure at 390 px`, async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  const found: string[] = []
+  const check = async (screen: string) => {
+    const axe = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze()
+    if (!axe.passes.length) found.push(`axe on ${screen}: no rule passed, so it checked nothing`)
+    found.push(
+      ...axe.violations.map((v) => `axe on ${screen}, ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    )
+    const ibm = await checkWithIbm(page)
+    found.push(...ibm.failures.map((line) => `IBM Equal Access on ${screen}: ${line}`))
+  }
+  await check("the first screen")
+  await page.getByRole("button", { name: "Close a day or several" }).click()
+  await fill(page, "First day", "")
+  await page.getByRole("button", { name: "Close these days" }).click()
+  await expect(listed(page).first()).toBeVisible()
+  await check("closing days, refused")
+  expect(found, `${found.length} accessibility failures:\n${found.join("\n")}`).toEqual([])
+})
+
+test("every target on each screen of the page is at least 44 px each way, and Save is within the thumb's reach", async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  const small: string[] = []
+  let measured = 0
+  const measure = async (screen: string) => {
+    const targets = await page
+      .locator("a, button, summary, input:not([type=radio]), textarea, label.choice")
+      .evaluateAll((elements) =>
+        elements
+          .filter((element) => element.getClientRects().length > 0)
+          .map((element) => {
+            const box = element.getBoundingClientRect()
+            const name = (element.textContent || element.getAttribute("id") || element.tagName).trim().slice(0, 40)
+            return { name: `${element.tagName.toLowerCase()} “${name}”`, width: box.width, height: box.height }
+          }),
+      )
+    measured += targets.length
+    for (const { name, width, height } of targets) {
+      if (width < 44 || height < 44) small.push(`${screen}: ${name} ${Math.round(width)}×${Math.round(height)} px`)
+    }
+  }
+  await measure("the first screen")
+  for (const action of ["Close a day or several", "Other hours on a day", "A notice until a date", "End a coupon"]) {
+    await page.getByRole("button", { name: action }).click()
+    await measure(action)
+    // Save is the form's last target but Back, in the lower part of the screen once the form is scrolled to it.
+    const save = page.locator("button.primary")
+    await save.scrollIntoViewIfNeeded()
+    const box = await save.boundingBox()
+    if (!box || box.y + box.height > 844 || box.width < 300)
+      small.push(`${action}: Save is not a wide button on screen`)
+    await page.getByRole("button", { name: "Back" }).click()
+  }
+  expect(measured, "targets measured").toBeGreaterThan(20)
+  expect(small, `${small.length} targets under 44 px:\n${small.join("\n")}`).toEqual([])
+})
