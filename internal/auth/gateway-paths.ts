@@ -61,3 +61,19 @@ export function gatewayVerdict(method: string, path: string): GatewayVerdict {
 export const allowedMethods = (path: string): string[] => [
   ...new Set(ROUTES.filter(([, pattern]) => pattern.test(path)).flatMap(([methods]) => methods)),
 ]
+
+/**
+ * Decap publishes a draft GitHub cannot merge (the live branch changed the same lines since the
+ * draft was saved) by "force merge": a commit of the draft's files over the live branch, with this
+ * message (decap-cms-backend-github's forceMergePR). It would undo every later change to those
+ * files, a change from the page for today among them; the gateway refuses it, and the draft stays.
+ */
+const DECAP_FORCE_MERGE = /^Automatically generated\. Merged on Decap CMS/
+
+export const isDecapForceMerge = (commit: { message?: unknown }): boolean =>
+  typeof commit.message === "string" && DECAP_FORCE_MERGE.test(commit.message)
+
+/** What the owner reads in Decap ("Failed to publish: …") when the gateway refuses a force merge. */
+export const FORCE_MERGE_REFUSED =
+  "this draft would undo a newer change to the same file on the live site (made from the page for today, or by another draft published since). " +
+  "Nothing was published and the draft is kept: delete it in the Workflow tab and make the change again on the content as it is now."

@@ -8,13 +8,19 @@
  * one expired, forged, signed for another site or of a removed passkey (401);
  * a path outside internal/auth/gateway-paths.ts's list, which also keeps every
  * request inside the one repository (404); a method that path does not need
- * (405). A commit is always authored by the signed-in editor (their name and
- * email replace whatever the request said). GitHub's status, JSON body,
+ * (405); Decap's "force merge" of a draft over newer changes to its files
+ * (409, internal/auth/gateway-paths.ts). A commit is always authored by the
+ * signed-in editor (their name and email replace whatever the request said). GitHub's status, JSON body,
  * Content-Type, Link and ETag come back unchanged.
  */
 import type { Config } from "@netlify/functions"
 import { githubTarget } from "../../internal/auth/github-credential.ts"
-import { allowedMethods, gatewayVerdict } from "../../internal/auth/gateway-paths.ts"
+import {
+  FORCE_MERGE_REFUSED,
+  allowedMethods,
+  gatewayVerdict,
+  isDecapForceMerge,
+} from "../../internal/auth/gateway-paths.ts"
 import { authStore, readJson, refuse, settingsOrRefusal, signedInEditor } from "../../internal/auth/http.ts"
 import { functionEnv } from "../../internal/function-env.ts"
 
@@ -49,6 +55,10 @@ export default async (request: Request): Promise<Response> => {
   if (request.method !== "GET" && request.method !== "DELETE") {
     const parsed = await readJson(request, MAX_BODY_BYTES)
     if (!parsed) return refuse(400, "the request's body is not a JSON object within 6 MB")
+    // A draft's files written over newer changes to them is refused (409); nothing is relayed.
+    if (request.method === "POST" && path === "git/commits" && isDecapForceMerge(parsed)) {
+      return refuse(409, FORCE_MERGE_REFUSED)
+    }
     // Every commit names the editor who made it.
     if (request.method === "POST" && path === "git/commits") {
       parsed.author = { name: editor.name || editor.email, email: editor.email, date: new Date().toISOString() }

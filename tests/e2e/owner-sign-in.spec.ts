@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test"
 import { startGitHubStandIn, type GitHubStandIn } from "../github-stand-in"
 import { startNetlifyDev, type NetlifyDevServer } from "../netlify-dev"
 import { ROOT, publish, saveDraft, watchEditor } from "./editor-setup"
+import { dayAfter, freeDays } from "./today-page-edits"
 
 /**
  * The owner's whole path, in Chromium, through Decap's real editor and the site's own
@@ -281,5 +282,55 @@ test.describe("the owner signs in with a passkey and publishes through the site'
     )
     expect(github.requests.length).toBe(relayed)
     expect(problems()).toEqual([])
+  })
+
+  /** The closure the page for today makes while a draft of the business details waits. */
+  const draftTest = { file: "data/business.json", closed: { from: "", note: "a draft's test" }, street: "" }
+
+  test("a draft of the business details waits while the page for today, with the same sign-in, closes a day on main", async () => {
+    const before = JSON.parse(github.file("main", draftTest.file) ?? "{}") as {
+      address: { street: string }
+      specialHours?: { from: string; to?: string }[]
+    }
+    draftTest.street = before.address.street
+    await page.goto(`${origin}/admin/#/collections/business/entries/business`)
+    const street = page.getByLabel("Street", { exact: true })
+    await expect(street).toHaveValue(before.address.street, { timeout: STEP })
+    await street.fill(`${before.address.street} (draft)`)
+    await saveDraft(page, STEP)
+
+    draftTest.closed.from = freeDays(before.specialHours ?? [], dayAfter(new Date().toISOString().slice(0, 10), 50))
+    await page.goto(`${origin}/admin/today/`)
+    await page.getByRole("button", { name: "Close a day or several" }).click()
+    await page.getByLabel("First day", { exact: true }).fill(draftTest.closed.from)
+    await page.getByLabel("Occasion", { exact: true }).fill(draftTest.closed.note)
+    await page.getByRole("button", { name: "Close these days" }).click()
+    await expect(page.getByRole("status")).toContainText("Saved at", { timeout: STEP })
+    expect(JSON.parse(github.file("main", draftTest.file) ?? "{}").specialHours).toContainEqual(draftTest.closed)
+    expect(github.pulls()).toContainEqual(expect.objectContaining({ head: "cms/business/business", state: "open" }))
+  })
+
+  test("publishing that draft is refused in words the owner can act on: the closure stays live and the draft is kept", async () => {
+    // GitHub cannot merge the draft, and Decap's force merge (the draft's file written over the
+    // live one) is refused by the gateway.
+    await page.goto(`${origin}/admin/#/collections/business/entries/business`)
+    await expect(page.getByRole("button", { name: /^Status: / })).toBeVisible({ timeout: STEP })
+    await page.getByRole("button", { name: /^Status: / }).click()
+    await page.getByRole("menuitem", { name: "Ready", exact: true }).click()
+    await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible({ timeout: STEP })
+    await page.getByRole("button", { name: "Publish", exact: true }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await expect(
+      page.getByText(/^Failed to publish: .*this draft would undo a newer change to the same file/),
+    ).toBeVisible({ timeout: STEP })
+    const live = JSON.parse(github.file("main", draftTest.file) ?? "{}")
+    expect(live.specialHours).toContainEqual(draftTest.closed)
+    expect(live.address.street).toBe(draftTest.street)
+    expect(github.pulls()).toContainEqual(
+      expect.objectContaining({ head: "cms/business/business", state: "open", merged: false }),
+    )
+    // The browser logs the refused merge (405) and the refused force merge (409); nothing else goes wrong.
+    const refusedLines = /^error: Failed to load resource: the server responded with a status of (405|409)/
+    expect(problems().filter((line) => !refusedLines.test(line))).toEqual([])
   })
 })

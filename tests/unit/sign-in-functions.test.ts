@@ -635,6 +635,26 @@ describe("refusals, each with nothing relayed or stored", () => {
     )
   })
 
+  it("the gateway refuses Decap's force merge of a draft over newer changes to its files, relaying nothing, and says so in Decap's words", async () => {
+    const { token } = await signedInOwner()
+    const forced = await gateway("git/commits", token, {
+      method: "POST",
+      body: JSON.stringify({
+        message: 'Automatically generated. Merged on Decap CMS\n\nForce merge of:\n* "data/business.json"',
+        tree: "1".repeat(40),
+        parents: ["2".repeat(40)],
+      }),
+    })
+    expect(forced.status).toBe(409)
+    expect(await forced.json()).toEqual({
+      message: expect.stringMatching(/^this draft would undo a newer change to the same file on the live site/),
+    })
+    expectNone(
+      relayed.map(({ method, url }) => `${method} ${url}`),
+      "requests reached GitHub",
+    )
+  })
+
   it("removing a passkey ends its sessions: the gateway, the report and the editors' list refuse its token", async () => {
     const { passkey, token } = await signedInOwner()
     const list = await authEditors(
