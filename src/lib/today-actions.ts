@@ -168,20 +168,35 @@ export function refusedOnTheLiveSite(change: PlannedChange, facts: LiveFacts): F
  */
 export const LATE_AFTER_MS = 15 * 60_000
 
+/** Where the page reads the last failed production build (netlify/functions/build-failure.mts). */
+export const BUILD_FAILURE_PATH = "/api/today/build-failure"
+
 /** How often the page reads the live site while a change is on its way (under 1 KB a read). */
 export const READ_EVERY_MS = 5_000
 
-/** Where a saved change is: the build under way, live, or later than a build takes. */
-export type Arrival = "building" | "live" | "late"
+/** Where a saved change is: the build under way, live, failed, or later than a build takes. */
+export type Arrival = "building" | "live" | "failed" | "late"
 
-/** The state of a change saved at `savedAt`, from the live site's facts read at `now` (undefined: not read). */
+/** The last failed production build, as /api/today/build-failure gives it (internal/today/build-failures.ts). */
+export interface FailedBuild {
+  at: string
+  problems: string[]
+}
+
+/**
+ * The state of a change saved at `savedAt`, from the live site's facts read at `now` (undefined:
+ * not read) and the last failed production build: live once the site shows it; failed when a
+ * production build failed after it was saved; late past the time a build takes.
+ */
 export function arrival(
   change: Pick<PlannedChange, "shows">,
   facts: LiveFacts | undefined,
   savedAt: number,
   now: number,
+  failed?: FailedBuild | null,
 ): Arrival {
   if (facts && change.shows(facts)) return "live"
+  if (failed && Date.parse(failed.at) > savedAt) return "failed"
   return now - savedAt >= LATE_AFTER_MS ? "late" : "building"
 }
 

@@ -13,6 +13,8 @@ export interface TrackedChange {
   liveAt?: number
   /** When the live site was last read without showing it yet. */
   checkedAt?: number
+  /** What the failed build refused in data/ (empty: it failed for another reason). */
+  problems?: string[]
 }
 
 function line(tracked: TrackedChange, timeZone: string): string {
@@ -20,6 +22,15 @@ function line(tracked: TrackedChange, timeZone: string): string {
   const { summary } = tracked.change
   if (tracked.arrival === "live") {
     return `Live at ${clockTime(tracked.liveAt ?? tracked.savedAt, timeZone)}: ${summary}. Visitors see it now.`
+  }
+  if (tracked.arrival === "failed") {
+    const why = tracked.problems?.length
+      ? ` It refused: ${tracked.problems.join("; ")}.`
+      : " Netlify's deploy log says why."
+    return (
+      `Not live: the site's build failed after your change (saved at ${saved}: ${summary}), so visitors still see the site as it was.${why} ` +
+      "Your change is kept: undo it here or correct it in the editor, or ask whoever looks after the site."
+    )
   }
   if (tracked.arrival === "late") {
     return (

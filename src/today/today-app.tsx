@@ -3,7 +3,14 @@ import { h } from "preact"
 import { useEffect, useRef, useState } from "preact/hooks"
 import { commitToBranch } from "../lib/commit-to-branch"
 import { LIVE_FACTS_PATH, type LiveFacts } from "../lib/live-facts"
-import { READ_EVERY_MS, arrival, shopToday, type PlannedChange } from "../lib/today-actions"
+import {
+  BUILD_FAILURE_PATH,
+  READ_EVERY_MS,
+  arrival,
+  shopToday,
+  type FailedBuild,
+  type PlannedChange,
+} from "../lib/today-actions"
 import type { FieldProblem } from "../lib/today-edits"
 import { CloseDaysForm, EndCouponForm, NoticeForm, OtherHoursForm, type ActionProps } from "./action-forms"
 import { gatewayRelay, saveFailure, signedInToken, type SaveFailure } from "./gateway"
@@ -18,6 +25,20 @@ const ACTIONS = {
   coupon: { label: "End a coupon", Form: EndCouponForm },
 } as const
 type ActionName = keyof typeof ACTIONS
+
+/** The last failed production build, when the site can say (a refusal or an error: undefined). */
+async function readFailedBuild(token: string): Promise<FailedBuild | null | undefined> {
+  try {
+    const response = await fetch(BUILD_FAILURE_PATH, {
+      headers: { Authorization: `Bearer ${token}` },
+      cache: "no-store",
+    })
+    if (!response.ok) return undefined
+    return ((await response.json()) as { failure: FailedBuild | null }).failure
+  } catch {
+    return undefined
+  }
+}
 
 async function readLiveFacts(): Promise<LiveFacts> {
   const response = await fetch(`${LIVE_FACTS_PATH}?at=${Date.now()}`, { cache: "no-store" })
@@ -38,8 +59,8 @@ export function TodayApp() {
   const [saving, setSaving] = useState<string>()
   const [failure, setFailure] = useState<SaveFailure>()
   const [tracked, setTracked] = useState<TrackedChange[]>([])
-  /** The latest read of the live site: an earlier read answered later is stale, and dropped. */
-  const latestRead = useRef(0)
+  /** A read of the live site under way: the next waits for it (on a slow network reads never pile up). */
+  const reading = useRef(false)
 
   useEffect(() => {
     readLiveFacts().then(setFacts, () => setUnread(true))
@@ -51,28 +72,32 @@ export function TodayApp() {
   useEffect(() => {
     if (!waiting) return undefined
     const timer = setInterval(async () => {
-      const at = Date.now()
-      const readNumber = ++latestRead.current
-      setNow(at)
+      if (reading.current) return
+      reading.current = true
       let read: LiveFacts | undefined
+      let failed: FailedBuild | null | undefined
       try {
-        read = await readLiveFacts()
-      } catch {
-        // Not read this time: the next read may be.
+        read = await readLiveFacts().catch(() => undefined)
+        failed = token ? await readFailedBuild(token) : undefined
+      } finally {
+        reading.current = false
       }
-      if (readNumber !== latestRead.current) return
+      // What was read is as of now: the time the answers came.
+      const at = Date.now()
+      setNow(at)
       if (read) setFacts(read)
       setTracked((current) =>
         current.map((item) => {
           if (item.arrival === "live") return item
-          const next = arrival(item.change, read, item.savedAt, at)
+          const next = arrival(item.change, read, item.savedAt, at, failed)
           if (next === "live") return { ...item, arrival: next, liveAt: at }
-          return { ...item, arrival: next, checkedAt: read ? at : item.checkedAt }
+          const problems = next === "failed" ? (failed?.problems ?? []) : undefined
+          return { ...item, arrival: next, checkedAt: read ? at : item.checkedAt, problems }
         }),
       )
     }, READ_EVERY_MS)
     return () => clearInterval(timer)
-  }, [waiting])
+  }, [waiting, token])
 
   if (unread) {
     return (

@@ -1,5 +1,6 @@
 import http from "http"
 import { CALL_REPORT_ENDPOINT } from "../../src/lib/call-tap"
+import { BUILD_FAILURE_PATH } from "../../src/lib/today-actions"
 import { AUTH_STORE } from "../../internal/auth/editors"
 import { createInvitation } from "../../internal/auth/invitations"
 import { CLIENT_ID } from "../../internal/auth/oauth"
@@ -252,6 +253,19 @@ describe("the sign-in through Netlify's emulation", () => {
       [
         "the Calls report without a token: 401",
         () => send("GET", `${CALL_REPORT_ENDPOINT}?days=7`),
+        ({ status }) => (status === 401 ? undefined : `${status}`),
+      ],
+      [
+        "the last failed build without a token: 401",
+        () => send("GET", BUILD_FAILURE_PATH),
+        ({ status }) => (status === 401 ? undefined : `${status}`),
+      ],
+      [
+        "the last failed build with a token signed with another key: 401",
+        () =>
+          send("GET", BUILD_FAILURE_PATH, {
+            Authorization: `Bearer ${token.slice(0, token.lastIndexOf("."))}.${"A".repeat(43)}`,
+          }),
         ({ status }) => (status === 401 ? undefined : `${status}`),
       ],
     ]

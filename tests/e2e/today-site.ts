@@ -5,6 +5,7 @@ import type { AddressInfo } from "net"
 import os from "os"
 import path from "path"
 import { authSettings, type AuthSettings } from "../../internal/auth/settings"
+import { BUILD_FAILURES_STORE, LAST_FAILURE_KEY } from "../../internal/today/build-failures"
 import { liveFacts } from "../../internal/today/live-facts"
 import { LIVE_FACTS_PATH, type LiveFacts } from "../../src/lib/live-facts"
 import { shopToday } from "../../src/lib/today-actions"
@@ -45,6 +46,8 @@ export interface TodaySite {
   today: () => string
   /** The stand-in's main as the next build publishes it: the live site shows it from now on. */
   publish: () => void
+  /** A production build fails (as netlify/plugins/build-failures/ keeps it), refusing `problems`; none: it succeeds again. */
+  failBuild: (problems: string[] | null) => Promise<void>
   /** The files a commit changed, from its parent's tree to its own. */
   changedFiles: (commit: { sha: string; parents: string[] }) => Promise<string[]>
   stop: () => Promise<void>
@@ -140,6 +143,11 @@ export async function startTodaySite(source: string): Promise<TodaySite> {
         } finally {
           fs.rmSync(folder, { recursive: true, force: true })
         }
+      },
+      async failBuild(problems) {
+        const store = server!.store(BUILD_FAILURES_STORE)
+        if (problems) await store.setJSON(LAST_FAILURE_KEY, { at: new Date().toISOString(), commit: null, problems })
+        else await store.delete(LAST_FAILURE_KEY)
       },
       async changedFiles(commit) {
         const [before, after] = await Promise.all([tree(commit.parents[0]), tree(commit.sha)])

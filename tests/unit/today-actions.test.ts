@@ -157,6 +157,16 @@ describe("a saved change on its way to the site", () => {
     ]).toEqual(["building", "building", "live", "late", "live"])
   })
 
+  it("has failed when a production build failed after it was saved, not before; live still wins once a build carries it", () => {
+    const failedAt = (offset: number) => ({ at: new Date(saved + offset).toISOString(), problems: [] })
+    expect([
+      arrival(notice, asBuilt, saved, saved + 120_000, failedAt(60_000)),
+      arrival(notice, asBuilt, saved, saved + 120_000, failedAt(-60_000)),
+      arrival(notice, asBuilt, saved, saved + 120_000, null),
+      arrival(notice, builtWith(notice), saved, saved + 120_000, failedAt(60_000)),
+    ]).toEqual(["failed", "building", "building", "live"])
+  })
+
   it("is timed by the shop's clock and day, not the phone's", () => {
     expect(clockTime(saved, "America/Chicago")).toBe("10:00 am")
     expect(clockTime(Date.parse("2026-11-27T21:05:00Z"), "America/Chicago")).toBe("3:05 pm")
