@@ -59,7 +59,7 @@ function gatewayCalls(page: Page): string[] {
   return calls
 }
 
-const status = (page: Page) => page.getByRole("status").filter({ hasText: /Saved at|Live at|Saving/ })
+const status = (page: Page) => page.getByRole("status").filter({ hasText: /Saved at|Live at|Saving|Not live/ })
 
 /** Publishes, then lets the page read the live site: the change `summary` is then said to be live. */
 async function expectLive(page: Page, summary: string | RegExp) {
@@ -186,7 +186,7 @@ test("closing days: each refusal is named on the spot and nothing is sent; then 
   )
 })
 
-test("other hours on a day: hours that do not close after they open, and a day that has hours already, are refused; one kept, another undone", async ({
+test("other hours on a day: hours that do not close after they open, and a day that has hours already, are refused; then kept", async ({
   browser,
 }) => {
   const page = await phone(browser)
@@ -211,9 +211,11 @@ test("other hours on a day: hours that do not close after they open, and a day t
   await fill(page, "Occasion", TODAY_HOURS.occasion)
   await save(page, "Save these hours")
   await expectLive(page, `for ${TODAY_HOURS.occasion}`)
+})
 
-  // Another day's hours, then undone from the list of what is to come.
-  const another = freeDays(onMain(TODAY_FILES.business).specialHours, dayAfter(day, 1))
+test("other hours on another day, live, then undone from the list of what is to come", async ({ browser }) => {
+  const page = await phone(browser)
+  const another = freeDays(onMain(TODAY_FILES.business).specialHours, dayAfter(today(), 3))
   await page.getByRole("button", { name: "Other hours on a day" }).click()
   await fill(page, "Day", another)
   await fill(page, "Opens at", "08:00")
@@ -228,7 +230,7 @@ test("other hours on a day: hours that do not close after they open, and a day t
   await expect(row).toHaveCount(0)
 })
 
-test("a notice until a date: an over-long notice and a past day are refused; one shown, taken down, and another shown; a late build is said", async ({
+test("a notice until a date: an over-long notice and a past day are refused; then shown, the page saying when the build is late and when it is live", async ({
   browser,
 }) => {
   const page = await phone(browser)
@@ -252,7 +254,10 @@ test("a notice until a date: an over-long notice and a past day are refused; one
   await page.clock.runFor(LATE_AFTER_MS)
   await expect(status(page)).toContainText(/does not show it after 15 minutes: .* The site's build may have failed/)
   await expectLive(page, /Notice on every page until /)
+})
 
+test("the notice taken down from the list, then another shown until a later day", async ({ browser }) => {
+  const page = await phone(browser)
   await page.getByRole("button", { name: /^Take it down: the notice/ }).click()
   await expect(status(page)).toContainText("Saved at", { timeout: STEP })
   expect(onMain(TODAY_FILES.notice).show).toBe(false)
@@ -265,43 +270,56 @@ test("a notice until a date: an over-long notice and a past day are refused; one
   await expectLive(page, `“${TODAY_NOTICE}”`)
 })
 
-test("ending a coupon: today, then kept on; the last current offer of a list is refused", async ({ browser }) => {
-  const page = await phone(browser)
+/** The list with fewer current coupons (all of it but one can end, then that one is refused), and how the page names it. */
+function couponList() {
   const book = onMain(TODAY_FILES.coupons) as Record<string, { title: string; expires?: string }[]>
   const current = (list: string) => book[list].filter((coupon) => !coupon.expires || coupon.expires >= today())
-  // The list with fewer current coupons: end all of it but one, then that one is refused.
   const list = current("homeCoupons").length <= current("offers").length ? "homeCoupons" : "offers"
-  const coupons = current(list)
-  // How the page names the list beside each coupon.
-  const where = list === "homeCoupons" ? "Home page" : "Coupons page"
-  const later = dayAfter(today(), 30)
-  const endOn = async (title: string, day: string) => {
-    await page.getByRole("button", { name: "End a coupon" }).click()
-    await page.getByRole("radio", { name: `${title} ${where}`, exact: true }).check()
-    if (day === today()) await page.getByRole("radio", { name: "Today, its last day" }).check()
-    else {
-      await page.getByRole("radio", { name: "On a later day" }).check()
-      await fill(page, "Last day", day)
-    }
+  return { list, coupons: current(list), where: list === "homeCoupons" ? "Home page" : "Coupons page" }
+}
+
+/** Opens "End a coupon" and chooses the coupon titled `title` of the list named `where`, to end on `day`. */
+async function endOn(page: Page, where: string, title: string, day: string) {
+  await page.getByRole("button", { name: "End a coupon" }).click()
+  await page.getByRole("radio", { name: `${title} ${where}`, exact: true }).check()
+  if (day === today()) await page.getByRole("radio", { name: "Today, its last day" }).check()
+  else {
+    await page.getByRole("radio", { name: "On a later day" }).check()
+    await fill(page, "Last day", day)
   }
+}
+
+test("ending a coupon today, live, then kept on from the list", async ({ browser }) => {
+  const page = await phone(browser)
+  const { list, coupons, where } = couponList()
   const first = coupons[0].title
-  await endOn(first, today())
+  const count = onMain(TODAY_FILES.coupons)[list].length
+  await endOn(page, where, first, today())
   await save(page, "End this coupon")
-  expect(book[list].length).toBe(onMain(TODAY_FILES.coupons)[list].length)
+  expect(onMain(TODAY_FILES.coupons)[list]).toHaveLength(count)
   await expectLive(page, `“${first}” ends today`)
   await page.getByRole("button", { name: `Keep it on: the end of “${first}”` }).click()
   await expect(status(page)).toContainText("Saved at", { timeout: STEP })
   await expectLive(page, `“${first}” shows again, with no end`)
+})
 
+test("every coupon of a list but one ends on a later day; the last then ending too is refused, with nothing sent", async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  const { coupons, where } = couponList()
+  const later = dayAfter(today(), 30)
   for (const coupon of coupons.slice(0, -1)) {
-    await endOn(coupon.title, later)
+    await endOn(page, where, coupon.title, later)
     await save(page, "End this coupon")
   }
+  // The site rebuilt with those ends: the page has read it once every change is live.
   site.publish()
   await page.clock.runFor(READ_EVERY_MS)
+  await expect(page.locator(".arrival")).toHaveCount(coupons.length - 1)
+  await expect(page.locator(".arrival:not(.live)")).toHaveCount(0, { timeout: STEP })
   const calls = gatewayCalls(page)
-  const last = coupons[coupons.length - 1].title
-  await endOn(last, later)
+  await endOn(page, where, coupons[coupons.length - 1].title, later)
   await page.getByRole("button", { name: "End this coupon" }).click()
   await expect(listed(page)).toHaveText([
     /^Coupon is the last offer of the .* page after .*: the site never shows none/,
@@ -350,6 +368,25 @@ test("two phones save at once: the second commit is made again on the first, and
   ])
   const froms = onMain(TODAY_FILES.business).specialHours.map((entry: { from: string }) => entry.from)
   expect(froms).toEqual(expect.arrayContaining([firstDay, secondDay]))
+})
+
+test("a production build that fails after the change is said, with the file and field it refused; the next build that carries the change is live", async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  const day = freeDays(onMain(TODAY_FILES.business).specialHours ?? [], dayAfter(today(), 60))
+  await page.getByRole("button", { name: "Close a day or several" }).click()
+  await fill(page, "First day", day)
+  await fill(page, "Occasion", "a failed build's test")
+  await save(page, "Close these days")
+  const refused =
+    'data/business.json, record "business", field "specialHours.0.to": is 2026-12-01, before the first day 2026-12-03'
+  await site.failBuild([refused])
+  await page.clock.runFor(READ_EVERY_MS)
+  await expect(status(page)).toContainText(`Not live: the site's build failed after your change (saved at`)
+  await expect(status(page)).toContainText(`It refused: ${refused}.`)
+  await site.failBuild(null)
+  await expectLive(page, "for a failed build's test")
 })
 
 test("signed out, or with a sign-in that ended: the page says to sign in, and nothing is committed", async ({
