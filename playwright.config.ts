@@ -1,6 +1,6 @@
 import path from "path"
 import { defineConfig, devices } from "@playwright/test"
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE } from "./scripts/browser.cjs"
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH, PHONE } from "./scripts/browser.cjs"
 
 /** The test server's port; another checkout's tests may hold 9100 on a shared machine. */
 const PORT = Number(process.env.E2E_PORT ?? 9100)
@@ -52,8 +52,8 @@ export default defineConfig({
     baseURL: `https://127.0.0.1:${PORT}`,
     ignoreHTTPSErrors: true,
     launchOptions: {
-      // Debian's Chromium: nothing here downloads a browser.
-      executablePath: CHROMIUM_PATH,
+      // Debian's Chromium, its headless shell (scripts/browser.cjs): nothing here downloads a browser.
+      executablePath: HEADLESS_CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS],
     },
   },
@@ -73,7 +73,7 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         channel: undefined,
         launchOptions: {
-          executablePath: CHROMIUM_PATH,
+          executablePath: HEADLESS_CHROMIUM_PATH,
           args: [
             ...CHROMIUM_FLAGS,
             "--disable-site-isolation-trials",

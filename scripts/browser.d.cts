@@ -1,4 +1,5 @@
 export declare const CHROMIUM_PATH: string
+export declare const HEADLESS_CHROMIUM_PATH: string
 export declare const CHROMIUM_FLAGS: readonly string[]
 export declare const TEMPLATES: ReadonlyArray<{ readonly name: string; readonly path: string }>
 export declare const LIGHTHOUSE_PAGES: readonly string[]

@@ -1,6 +1,6 @@
 // The three browser engines a visitor uses, driven the one way each can be
 // here, from Debian's packages (nothing downloads a browser):
-// - Chromium (/usr/bin/chromium) and Firefox ESR (/usr/bin/firefox-esr) with
+// - Chromium (its headless shell, /usr/bin/chromium-headless-shell) and Firefox ESR (/usr/bin/firefox-esr) with
 //   puppeteer-core, over the DevTools protocol and WebDriver BiDi;
 // - WebKit (WebKitGTK, the engine of every iPhone browser) with webdriverio over
 //   WebKitWebDriver (webkit2gtk-driver), classic WebDriver, driving our own bare
@@ -17,7 +17,7 @@ const { spawn } = require("node:child_process")
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
-const { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } = require("./browser.cjs")
+const { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH, freePort } = require("./browser.cjs")
 
 const ENGINES = ["chromium", "firefox", "webkit"]
 /** The Tab key as WebDriver names it (a key value of the spec's own range). */
@@ -87,14 +87,14 @@ async function puppeteerEngine(name) {
     name === "chromium"
       ? await puppeteer.launch({
           browser: "chrome",
-          executablePath: CHROMIUM_PATH,
+          executablePath: HEADLESS_CHROMIUM_PATH,
           // Nothing leaves the machine: no other host resolves.
           args: [
             ...CHROMIUM_FLAGS,
             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
             "--force-prefers-reduced-motion",
           ],
-          headless: true,
+          headless: "shell",
           acceptInsecureCerts: true,
         })
       : await puppeteer.launch({

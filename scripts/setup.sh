@@ -6,7 +6,9 @@
 #
 #   bash scripts/setup.sh             Node 24 (.nvmrc) where the machine's Node is
 #                                     outside package.json's engines
-#   bash scripts/setup.sh --browsers  that, plus the test browsers: Chromium, Firefox
+#   bash scripts/setup.sh --browsers  that, plus the test browsers: Chromium (the browser,
+#                                     which Lighthouse measures, and its headless shell,
+#                                     which the tests drive), Firefox
 #                                     ESR, WebKitGTK's WebDriver with Python's GTK
 #                                     bindings (scripts/engines/webkit-browser.py),
 #                                     and Xvfb, for WebKit's window
@@ -80,6 +82,7 @@ $want_browsers || exit 0
 # Each test browser as a file that shows it is there, and the Debian package that brings it.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
 [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
 [ -x /usr/bin/Xvfb ] || missing+=(xvfb)

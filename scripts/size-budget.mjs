@@ -24,7 +24,7 @@ import zlib from "node:zlib"
 import { chromium } from "@playwright/test"
 import { startServer } from "./serve-public.mjs"
 import { FIRST_ROUND_TRIP, HTML_BUDGET } from "./first-round-trip.mjs"
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE, scrollDownThePage, waitForImages } from "./browser.cjs"
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH, PHONE, scrollDownThePage, waitForImages } from "./browser.cjs"
 
 const KB = 1024
 const BUDGET = { firstLoadJs: 81 * KB, wholePage: 350 * KB }
@@ -47,7 +47,7 @@ const shortName = (url) => new URL(url).pathname.replace(/^\//, "").replace(/-[0
 const server = await startServer({ port: 0, encodings: ["gzip"] })
 const origin = `http://127.0.0.1:${server.address().port}`
 const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
+  executablePath: HEADLESS_CHROMIUM_PATH,
   args: [...CHROMIUM_FLAGS],
 })
 let exitCode = 1
