@@ -14,7 +14,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
  * The Chromium the tests drive: Debian's headless shell (package chromium-headless-shell), or
  * HEADLESS_CHROMIUM_PATH. The same Blink and V8 without the browser's own layers, as Playwright
  * runs headless tests by default. Here it took half the processor time of the whole browser for
- * the same pages (tests/e2e/templates.spec.ts: 169 s of user and system time against 338 s).
+ * the same pages (tests/e2e/templates.spec.ts: 169 s of user and system time against 362 s).
  */
 const HEADLESS_CHROMIUM_PATH = process.env.HEADLESS_CHROMIUM_PATH || "/usr/bin/chromium-headless-shell"
 
