@@ -27,6 +27,9 @@
  *   a build another call had just removed (a 500 naming a missing file under
  *   .netlify/functions-serve/; a few in a hundred of bursts of 50).
  *   `--build-each-call` keeps NetlifyDev's own behaviour, to measure it;
+ * - each call runs on a warm instance of its function, as on Netlify, instead of a
+ *   worker thread started for that one call (about a quarter of a second of
+ *   processor time a call): scripts/warm-functions.mjs (not with `--build-each-call`);
  * - each server builds into a folder of its own, .netlify/functions-serve-XXXXXX/
  *   (removed when it stops), not NetlifyDev's one .netlify/functions-serve/ of the
  *   project: servers started at once (the test stages run side by side) rewrote
@@ -47,6 +50,7 @@ import { parseArgs } from "node:util"
 import { BlobsServer } from "@netlify/blobs/server"
 import { NetlifyDev } from "@netlify/dev"
 import { HeadersHandler } from "@netlify/headers"
+import { keepFunctionsWarm } from "./warm-functions.mjs"
 
 const { values: options } = parseArgs({
   options: {
@@ -115,6 +119,12 @@ if (!options["build-each-call"]) {
     this.destPath = buildDir
     return buildFunction.call(this, func, firstLoad)
   }
+  // Each call on a warm instance of its function (scripts/warm-functions.mjs), not a worker of its own.
+  const functionsWorker = new URL("worker.js", import.meta.resolve("@netlify/functions-dev"))
+  if (!fs.existsSync(fileURLToPath(functionsWorker))) {
+    throw new Error("@netlify/functions-dev has no dist/worker.js for its calls: see scripts/warm-functions.mjs")
+  }
+  keepFunctionsWarm(functionsWorker)
   // A call runs the function's latest build (from the start, or from the last change of its source)
   // instead of building it into a folder of its own: NetlifyDev's function passes that folder to
   // the function's invoke, which builds when given one and otherwise waits for the latest build.
