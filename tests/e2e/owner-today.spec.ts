@@ -334,15 +334,27 @@ test("two phones save at once: the second commit is made again on the first, and
   const special = onMain(TODAY_FILES.business).specialHours
   const firstDay = freeDays(special, dayAfter(today(), 20))
   const secondDay = freeDays(special, dayAfter(firstDay, 1))
-  // The first phone's move of the branch waits until the second phone's has been answered.
+  // Both phones reach the move of the branch from the same head, whichever is quicker until then: the
+  // second phone's move waits until the first phone's has been asked for, and the first phone's
+  // waits until the second phone's has been answered.
+  let firstAsked: () => void = () => undefined
+  const asked = new Promise<void>((resolve) => (firstAsked = resolve))
   let secondMoved: () => void = () => undefined
   const moved = new Promise<void>((resolve) => (secondMoved = resolve))
   second.on("response", (response) => {
     if (response.request().method() === "PATCH" && /git\/refs\/heads\/main$/.test(response.url())) secondMoved()
   })
+  const MOVE_OF_MAIN = /\/api\/git\/github\/git\/refs\/heads\/main$/
+  await second.route(MOVE_OF_MAIN, async (route) => {
+    if (route.request().method() === "PATCH") await asked
+    await route.continue()
+  })
   let held = 0
-  await first.route(/\/api\/git\/github\/git\/refs\/heads\/main$/, async (route) => {
-    if (route.request().method() === "PATCH" && held++ === 0) await moved
+  await first.route(MOVE_OF_MAIN, async (route) => {
+    if (route.request().method() === "PATCH" && held++ === 0) {
+      firstAsked()
+      await moved
+    }
     await route.continue()
   })
   for (const [page, day, occasion] of [
