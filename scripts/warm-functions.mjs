@@ -11,8 +11,9 @@
  * that worker would: one "message" with the result, or one "error". Any other worker is Node's own.
  * - An instance answers one call at a time; calls at once get instances of their own, and at most
  *   IDLE_PER_BUILD wait for the next call.
- * - A build is its file's path, size and modification time: after a rebuild the next call starts
- *   a new instance, and the old ones stop once idle.
+ * - A build is its file's size and modification time: after a rebuild the next call starts a new
+ *   instance, and stops the old build's idle ones; an old build's instance busy with a call then
+ *   stops once it has answered.
  * - An instance whose call failed (a thrown error, a timeout whose handler may still run) or that
  *   crashed is stopped, never given another call.
  * - Each call sees the server's environment as it is when the call starts, as a new worker would.
@@ -27,12 +28,12 @@ import workerThreads from "node:worker_threads"
 
 const FUNCTION_WORKER = new URL("function-worker.mjs", import.meta.url)
 /** Instances kept per build between calls: a burst of calls leaves no more than this. */
-export const IDLE_PER_BUILD = 2
+const IDLE_PER_BUILD = 2
 
 /** What a build is: its file and what it holds (a rebuild changes the size or the time). */
 function buildOf(entryFilePath) {
   const { size, mtimeMs } = fs.statSync(fileURLToPath(entryFilePath))
-  return `${entryFilePath}\0${size}\0${mtimeMs}`
+  return `${size}\0${mtimeMs}`
 }
 
 /**
@@ -41,47 +42,40 @@ function buildOf(entryFilePath) {
  */
 export function keepFunctionsWarm(functionsWorker) {
   const NodeWorker = workerThreads.Worker
-  /** Idle instances by build, each with what removes it should it stop while idle. */
+  /**
+   * By a function's build file: the build its idle instances run, and those instances, each with
+   * what removes it should it stop while idle.
+   */
   const idle = new Map()
   let started = 0
 
-  /** Drops a build's idle instances (an old build's, once its file has changed). */
-  function forget(build) {
-    for (const [instance, onExit] of idle.get(build) ?? []) {
-      instance.off("exit", onExit)
-      void instance.terminate()
-    }
-    idle.delete(build)
-  }
-
-  /** After a call answered: kept for the next call, unless enough wait or its build has changed. */
-  function keep(build, entryFilePath, instance) {
-    const waiting = idle.get(build) ?? new Map()
-    if (waiting.size >= IDLE_PER_BUILD || currentBuild(entryFilePath) !== build) {
+  /** After a call answered: kept for the next call of its build, unless enough wait. */
+  function keep(entryFilePath, build, instance) {
+    const kept = idle.get(entryFilePath)
+    if (kept?.build !== build || kept.instances.size >= IDLE_PER_BUILD) {
       void instance.terminate()
       return
     }
-    const onExit = () => waiting.delete(instance)
+    const onExit = () => kept.instances.delete(instance)
     instance.once("exit", onExit)
     instance.unref()
-    waiting.set(instance, onExit)
-    idle.set(build, waiting)
+    kept.instances.set(instance, onExit)
   }
 
-  function currentBuild(entryFilePath) {
-    try {
-      return buildOf(entryFilePath)
-    } catch {
-      return undefined
+  /** An idle instance of the build, or a new one; an older build's idle instances are stopped. */
+  function instanceFor(entryFilePath, build) {
+    let kept = idle.get(entryFilePath)
+    if (kept?.build !== build) {
+      for (const [old, onExit] of kept?.instances ?? []) {
+        old.off("exit", onExit)
+        void old.terminate()
+      }
+      kept = { build, instances: new Map() }
+      idle.set(entryFilePath, kept)
     }
-  }
-
-  function instanceFor(build, entryFilePath) {
-    for (const other of idle.keys()) if (other !== build && other.startsWith(`${entryFilePath}\0`)) forget(other)
-    const waiting = idle.get(build)
-    const [instance, onExit] = waiting?.entries().next().value ?? []
+    const [instance, onExit] = kept.instances.entries().next().value ?? []
     if (instance) {
-      waiting.delete(instance)
+      kept.instances.delete(instance)
       instance.off("exit", onExit)
       instance.ref()
       return instance
@@ -96,12 +90,12 @@ export function keepFunctionsWarm(functionsWorker) {
       super()
       const { entryFilePath, ...call } = workerData
       const build = buildOf(entryFilePath)
-      const instance = instanceFor(build, entryFilePath)
+      const instance = instanceFor(entryFilePath, build)
       const answer = (event, value, healthy) => {
         instance.off("message", onMessage)
         instance.off("error", onError)
         instance.off("exit", onExit)
-        if (healthy) keep(build, entryFilePath, instance)
+        if (healthy) keep(entryFilePath, build, instance)
         else void instance.terminate()
         this.emit(event, value)
       }
