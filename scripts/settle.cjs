@@ -13,8 +13,13 @@
 // The requests are counted by whoever sees them (Playwright's request events, or the test server).
 // CommonJS, so the .ts specs and the .mjs scripts share it (types in settle.d.cts).
 
-/** Looks running, a frame apart, that must find the page as it was: nothing moved, no scroll. */
-const SETTLE_LOOKS = 10
+/**
+ * Looks running, a frame apart, that must find the page as it was: nothing moved, no scroll. Once
+ * loaded, hydrated, its fonts and images ready and no request open, a page that had stood still
+ * for one look moved again twice in 763 settles (the browser stage and the engines' sweep, with one
+ * core kept busy by a loop beside them), and never after two looks.
+ */
+const SETTLE_LOOKS = 5
 
 /** A frame at 60 Hz: the time between two looks. */
 const FRAME_MS = 16
