@@ -29,7 +29,9 @@
  * only when a core is free (STAGES below: what each waits for, in the order preferred). The
  * browser stages run one Playwright worker a core; the copies' stages do one thing at a time
  * (edit, build, browse, jest); the size budget is a browser too (it counts bytes, which the
- * work beside it does not change). Lighthouse takes every core, last (timings are its measure).
+ * work beside it does not change). Lighthouse takes a core like any browser stage where its browser
+ * can go first on the processor (scripts/browser-first.mjs: the work beside it then cannot stretch
+ * what it measures), and every core, last, where it cannot.
  * The table says how many cores each stage held and what ran beside it; the closing lines name
  * the slowest tests and any test over 60 s or past a third of its time limit.
  *
@@ -49,6 +51,7 @@ import readline from "node:readline"
 import { EDITOR_REPORT, PAGES_REPORT, SUITE_REPORT, TODAY_REPORT } from "./edited-copy-check.mjs"
 import { CLOCK_REPORT, REGION_REPORT } from "./other-region-check.mjs"
 import { freePort } from "./browser.cjs"
+import { FIRST_ON_THE_PROCESSOR } from "./browser-first.mjs"
 import jestConfig from "../jest.config.js"
 
 const JEST_TIMEOUT = jestConfig.testTimeout
@@ -207,8 +210,8 @@ const build = () => check("build", "sh", ["-c", quick ? "npx gatsby build" : "np
 
 /**
  * Every stage in the order it is preferred when cores are free: what it waits for (`after`) and how
- * many cores it takes (a Gatsby build, a browser with its pages, jest or tsc: one each; a stage
- * that measures time takes them all, so nothing runs beside it). The longest chains come first.
+ * many cores it takes (a Gatsby build, a browser with its pages, jest or tsc: one each). The
+ * longest come first, so that the short ones fill the end.
  */
 const STAGES = [
   { name: "build", after: [], cores: 1, body: build },
@@ -216,11 +219,14 @@ const STAGES = [
   { name: "unit", after: [], cores: 1, body: (cores) => jest("unit", "unit", cores) },
   { name: "edited-copy", after: ["build"], cores: 1, body: editedCopy },
   { name: "browser", after: ["build"], cores: 1, body: browser },
-  { name: "other-region", after: ["build"], cores: 1, body: otherRegion },
+  // Its browser first on the processor (scripts/browser-first.mjs), the gate measures the same
+  // beside other work, so it takes one core like a browser stage.
+  { name: "lighthouse", after: ["build"], cores: 1, body: lighthouse },
   { name: "engines-390", after: ["build"], cores: 1, body: engineSweeps("engines-390", 390) },
   { name: "engines-1280", after: ["build"], cores: 1, body: engineSweeps("engines-1280", 1280) },
-  { name: "typecheck", after: ["build"], cores: 1, body: () => check("typecheck", "npx", ["tsc", "--noEmit"]) },
+  { name: "other-region", after: ["build"], cores: 1, body: otherRegion },
   { name: "build-output", after: ["build"], cores: 1, body: (cores) => jest("build-output", "build-output", cores) },
+  { name: "typecheck", after: ["build"], cores: 1, body: () => check("typecheck", "npx", ["tsc", "--noEmit"]) },
   {
     name: "size-budget",
     after: ["build"],
@@ -229,7 +235,11 @@ const STAGES = [
   },
   { name: "engine-rules", after: ["engines-390", "engines-1280"], cores: 1, body: engineRules },
 ]
-const MEASURING = [{ name: "lighthouse", after: STAGES.map((one) => one.name), cores: Infinity, body: lighthouse }]
+if (!FIRST_ON_THE_PROCESSOR) {
+  // Where the kernel does not let its browser go first, the gate takes every core, once every other stage has ended.
+  const gate = STAGES.find((one) => one.name === "lighthouse")
+  Object.assign(gate, { cores: Infinity, after: STAGES.filter((one) => one !== gate).map((one) => one.name) })
+}
 
 /**
  * Runs every stage once what it waits for has passed, never taking more cores than the machine has
@@ -276,7 +286,7 @@ async function schedule(stages, cores) {
 /** The everyday loop (--quick): what needs no browser. */
 const QUICK = new Set(["build", "lint", "unit", "typecheck", "build-output"])
 
-await schedule(quick ? STAGES.filter((one) => QUICK.has(one.name)) : [...STAGES, ...MEASURING], sequential ? 1 : CORES)
+await schedule(quick ? STAGES.filter((one) => QUICK.has(one.name)) : STAGES, sequential ? 1 : CORES)
 
 /**
  * Every test of the reports this run wrote, with its time and its time limit in seconds: Playwright
