@@ -30,7 +30,7 @@ const FUNCTION_WORKER = new URL("function-worker.mjs", import.meta.url)
 /** Instances kept per build between calls: a burst of calls leaves no more than this. */
 const IDLE_PER_BUILD = 2
 
-/** What a build is: its file and what it holds (a rebuild changes the size or the time). */
+/** What a build of a function's file is: its size and modification time (a rebuild changes one or the other). */
 function buildOf(entryFilePath) {
   const { size, mtimeMs } = fs.statSync(fileURLToPath(entryFilePath))
   return `${size}\0${mtimeMs}`
