@@ -27,6 +27,8 @@
  *   a build another call had just removed (a 500 naming a missing file under
  *   .netlify/functions-serve/; a few in a hundred of bursts of 50).
  *   `--build-each-call` keeps NetlifyDev's own behaviour, to measure it;
+ * - a function built from the same files as a server before it built it from is
+ *   that build, copied (scripts/function-builds.mjs; not with `--build-each-call`);
  * - each call runs on a warm instance of its function, as on Netlify, instead of a
  *   worker thread started for that one call (about a quarter of a second of
  *   processor time a call): scripts/warm-functions.mjs (not with `--build-each-call`);
@@ -48,8 +50,8 @@ import { pipeline } from "node:stream/promises"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { BlobsServer } from "@netlify/blobs/server"
-import { NetlifyDev } from "@netlify/dev"
 import { HeadersHandler } from "@netlify/headers"
+import { cacheFunctionBuilds } from "./function-builds.mjs"
 import { keepFunctionsWarm } from "./warm-functions.mjs"
 
 const { values: options } = parseArgs({
@@ -92,6 +94,9 @@ if (options.blobs) {
 /** Where this server's functions are built (not with `--build-each-call`): its own folder. */
 let buildDir
 if (!options["build-each-call"]) {
+  // Each function's build kept for the next server built from the same files (scripts/function-builds.mjs):
+  // before @netlify/dev, and through it functions-dev, is imported.
+  cacheFunctionBuilds()
   // The functions' handler NetlifyDev itself imports: package.json pins the version @netlify/dev pins,
   // so that npm keeps one copy; a copy of its own under @netlify/dev would be another class.
   const nested = path.join(path.dirname(fileURLToPath(import.meta.resolve("@netlify/dev"))), "..", "node_modules")
@@ -140,6 +145,7 @@ if (!options["build-each-call"]) {
   }
 }
 
+const { NetlifyDev } = await import("@netlify/dev")
 const netlify = new NetlifyDev({
   projectRoot: project,
   apiToken: "",
