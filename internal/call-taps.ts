@@ -7,6 +7,7 @@ import {
   type CallReportDays,
 } from "../src/lib/call-tap"
 import { localTime } from "../src/lib/business-time"
+import { addDays } from "../src/lib/day-rules"
 import { ADMIN_PATH } from "./cms/admin-path"
 
 /**
@@ -121,10 +122,6 @@ export function isOwnOrigin(
   // A browser writes its Origin serialized ("https://host[:port]", lower case): compare that exact text.
   return new Set([requestUrl, ...siteAddresses].map(originOf)).has(origin)
 }
-
-/** Days in "YYYY-MM-DD", counted in UTC, where each day has 24 hours. */
-const addDays = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 /** The report's window of `days` days ending `today` ("YYYY-MM-DD"), both ends included, every day listed. */
 export function reportDays(today: string, days: CallReportDays): string[] {

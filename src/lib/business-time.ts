@@ -4,6 +4,8 @@
 // read only through Intl with an explicit timeZone, and "YYYY-MM-DD" days are counted in UTC, where every day has
 // 24 hours, so daylight-saving time never shifts them.
 
+import { addDays } from "./day-rules"
+
 /** Days are "Monday".."Sunday"; opens/closes are "HH:MM" (24-hour), both "" on a closed day. */
 export interface WeeklyHours {
   readonly days: readonly string[]
@@ -60,9 +62,6 @@ export function localTime(instant: number, timeZone: string): { date: string; mi
   // Some engines print midnight as hour "24" even with h23.
   return { date: `${p.year}-${p.month}-${p.day}`, minutes: (+p.hour % 24) * 60 + +p.minute }
 }
-
-const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(date) + days * 864e5).toISOString().slice(0, 10)
 
 const toMinutes = (time: string): number => {
   const [h, m] = time.split(":")

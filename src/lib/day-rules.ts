@@ -16,6 +16,10 @@ export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 /** A day as the editor's date picker writes it. */
 export const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/
 
+/** The day `days` after `day` (before it, when negative), both "2026-11-26"; counted in UTC, where every day has 24 hours. */
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10)
+
 /** "2026-11-26" names a day of the calendar (not February 30). */
 export const isCalendarDay = (value: string): boolean => {
   const instant = Date.parse(value)

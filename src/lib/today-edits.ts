@@ -1,4 +1,5 @@
 import {
+  addDays,
   CLOCK_TIME,
   DAY_FORMAT,
   NOTE_MAX,
@@ -233,8 +234,6 @@ export interface EndCoupon {
 
 const LIST_NAMES: Record<CouponList, string> = { homeCoupons: "home page", offers: "coupons page" }
 
-const nextDay = (day: string): string => new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10)
-
 /** Sets the last day of the coupon titled `title` in `list` to `expires` (undefined: no end). */
 function withCouponEnd(text: string, list: CouponList, title: string, expires: string | undefined): CouponBook {
   const book = JSON.parse(text) as CouponBook
@@ -261,7 +260,7 @@ export const endCoupon =
     refuseAny(checkEndCoupon(input, today))
     const book = withCouponEnd(text, input.list, input.title, input.on)
     const ends = book[input.list].map((coupon) => coupon.expires ?? "")
-    if (!hasCurrentCoupon(ends, nextDay(input.on))) {
+    if (!hasCurrentCoupon(ends, addDays(input.on, 1))) {
       throw new RefusedChange([
         {
           field: "Coupon",

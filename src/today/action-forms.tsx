@@ -1,7 +1,7 @@
 /** @jsx h */
 import { h } from "preact"
 import { useState } from "preact/hooks"
-import { NOTE_MAX, NOTICE_MAX } from "../lib/day-rules"
+import { addDays, NOTE_MAX, NOTICE_MAX } from "../lib/day-rules"
 import type { LiveFacts } from "../lib/live-facts"
 import {
   planCloseDays,
@@ -57,10 +57,8 @@ function useChecked({ refused, facts, onSave }: Pick<ActionProps, "refused" | "f
   return { shown, submit }
 }
 
-const nextDay = (day: string): string => new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10)
-
 export function CloseDaysForm({ today, facts, saving, refused, onSave, onBack }: ActionProps) {
-  const [from, setFrom] = useState(nextDay(today))
+  const [from, setFrom] = useState(addDays(today, 1))
   const [to, setTo] = useState("")
   const [occasion, setOccasion] = useState("")
   const { shown, submit } = useChecked({ refused, facts, onSave })
@@ -97,7 +95,7 @@ export function CloseDaysForm({ today, facts, saving, refused, onSave, onBack }:
 }
 
 export function OtherHoursForm({ today, facts, saving, refused, onSave, onBack }: ActionProps) {
-  const [day, setDay] = useState(nextDay(today))
+  const [day, setDay] = useState(addDays(today, 1))
   const [opens, setOpens] = useState("")
   const [closes, setCloses] = useState("")
   const [occasion, setOccasion] = useState("")

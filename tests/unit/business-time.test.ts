@@ -7,6 +7,7 @@ import {
   type Schedule,
   type SpecialHours,
 } from "../../src/lib/business-time"
+import { addDays } from "../../src/lib/day-rules"
 
 // Chicago is UTC-6 (CST) until 2026-03-08 and from 2026-11-01, UTC-5 (CDT) in between and from 2027-03-14.
 const zone = "America/Chicago"
@@ -36,6 +37,23 @@ const open = (text: string) => ({ open: true, text })
 const closed = (text: string) => ({ open: false, text })
 
 afterEach(() => jest.restoreAllMocks())
+
+describe("addDays", () => {
+  it("counts whole days across months, years, leap days and both daylight-saving changes, either way", () => {
+    const cases: Array<[string, number, string]> = [
+      ["2026-11-26", 1, "2026-11-27"],
+      ["2026-11-30", 1, "2026-12-01"],
+      ["2026-12-31", 1, "2027-01-01"],
+      ["2028-02-28", 1, "2028-02-29"],
+      ["2027-02-28", 1, "2027-03-01"],
+      ["2026-03-07", 2, "2026-03-09"],
+      ["2026-11-01", -1, "2026-10-31"],
+      ["2026-11-26", -90, "2026-08-28"],
+      ["2026-11-26", 0, "2026-11-26"],
+    ]
+    expect(cases.map(([day, days]) => addDays(day, days))).toEqual(cases.map(([, , after]) => after))
+  })
+})
 
 describe("localTime", () => {
   it("reads the business's wall clock, not UTC's", () => {
