@@ -72,13 +72,35 @@ function recordProblems() {
 
 const RECORDER = `(${recordProblems.toString()})()`
 
-async function waitFor(check, what, timeoutMs = 20_000) {
+/** Waits until `check()` is true (one that throws counts as false); else throws `failure()`'s words. */
+async function waitFor(check, failure, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`${what} did not start within ${timeoutMs / 1000} s`)
+  throw new Error(`${await failure()} within ${timeoutMs / 1000} s`)
+}
+
+/**
+ * Sizes the window with `resize()`, then waits until the page's viewport has that size, so that
+ * nothing after it acts on the old one (`evaluate` runs a function in the page). A viewport that
+ * never takes the size throws, naming both.
+ */
+async function resized(engine, evaluate, resize, width, height) {
+  await resize()
+  const viewport = () => evaluate(() => [window.innerWidth, window.innerHeight])
+  await waitFor(
+    async () => {
+      const [w, h] = await viewport()
+      return w === width && h === height
+    },
+    async () => {
+      const [w, h] = await viewport().catch(() => ["?", "?"])
+      return `${engine}: the window was made ${width} × ${height} px; the page's viewport stayed ${w} × ${h} px`
+    },
+    10_000,
+  )
 }
 
 async function puppeteerEngine(name) {
@@ -135,7 +157,14 @@ async function puppeteerEngine(name) {
           await page.setViewport({ width, height })
           await page.goto(url, { waitUntil: "load" })
         },
-        resize: (width, height) => page.setViewport({ width, height }),
+        resize: (width, height) =>
+          resized(
+            name,
+            (fn) => page.evaluate(fn),
+            () => page.setViewport({ width, height }),
+            width,
+            height,
+          ),
         evaluate: (fn, ...args) => page.evaluate(fn, ...args),
         click: (selector) => page.click(selector),
         async pressTabs(count) {
@@ -208,7 +237,10 @@ async function webkitEngine() {
     fs.rmSync(dir, { recursive: true, force: true })
   }
   try {
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/status`)).ok, "WebKitWebDriver")
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${port}/status`)).ok,
+      () => "WebKitWebDriver did not start",
+    )
   } catch (error) {
     stop()
     throw error
@@ -236,7 +268,14 @@ async function webkitEngine() {
           await browser.setWindowSize(width, height)
           await browser.url(url)
         },
-        resize: (width, height) => browser.setWindowSize(width, height),
+        resize: (width, height) =>
+          resized(
+            "webkit",
+            (fn) => browser.execute(fn),
+            () => browser.setWindowSize(width, height),
+            width,
+            height,
+          ),
         evaluate: (fn, ...args) => browser.execute(fn, ...args),
         async click(selector) {
           await (await browser.$(selector)).click()

@@ -10,7 +10,7 @@ export interface Tab {
   readonly engine: EngineName
   /** Sizes the viewport (CSS px) and loads the page, resolving after its load event. */
   open(url: string, width: number, height: number): Promise<void>
-  /** Sizes the viewport (CSS px) of the page open now. */
+  /** Sizes the viewport (CSS px) of the page open now, resolving once the page has that size. */
   resize(width: number, height: number): Promise<void>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as PageFunction
   evaluate<A extends any[], R>(fn: PageFunction<A, R>, ...args: A): Promise<R>

@@ -109,23 +109,6 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, time
   }
 }
 
-/**
- * Makes the window `width` × `height` px and waits until the page's viewport has that size, so that
- * nothing after it acts on the old one. A viewport that never takes the size throws, naming both.
- */
-async function resizeTo(tab: Tab, width: number, height: number): Promise<void> {
-  await tab.resize(width, height)
-  const [innerWidth, innerHeight] = await poll(
-    () => tab.evaluate(() => [window.innerWidth, window.innerHeight]),
-    ([w, h]) => w === width && h === height,
-    10_000,
-  )
-  if (innerWidth !== width || innerHeight !== height)
-    throw new Error(
-      `${tab.engine}: the window was made ${width} × ${height} px; the page's viewport stayed ${innerWidth} × ${innerHeight} px`,
-    )
-}
-
 /** The page's problems as the recorder kept them; a page where the recorder did not run says so (it saw nothing). */
 const readLog = (tab: Tab) =>
   tab.evaluate(
@@ -457,7 +440,7 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
   // A page shorter than the window (the 404 page on a desktop) is scrolled in a window half its height.
   const pageHeight = await tab.evaluate(() => document.documentElement.scrollHeight)
   const short = pageHeight <= height
-  if (short) await resizeTo(tab, width, Math.floor(pageHeight / 2))
+  if (short) await tab.resize(width, Math.floor(pageHeight / 2))
   // Scrolled down, and asked again (up to three times) should the settled page be at its top: once,
   // with one core kept busy, WebKit's 404 page at 1280 px settled unscrolled after this scroll (its
   // cause was not seen). A page that stays at its top is reported: "the page did not scroll".
@@ -468,7 +451,7 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
   }
   const onTop = await tab.evaluate(headerStaysOnTop)
   const headerOnTop = onTop && short ? `${onTop} (in a window ${Math.floor(pageHeight / 2)} px high)` : onTop
-  if (short) await resizeTo(tab, width, height)
+  if (short) await tab.resize(width, height)
   const { problems } = await readLog(tab)
   const result: Visit = {
     where,
@@ -499,13 +482,13 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
   result.failedRequests = failed.filter((request) => !(page === UNKNOWN_PATH && expected.includes(request)))
   if (width < 1024 && TAP_PAGES.includes(page)) {
     for (const phone of PHONES) {
-      await resizeTo(tab, phone.width, phone.height)
+      await tab.resize(phone.width, phone.height)
       await tab.evaluate(scrollPastTheHeader)
       await settled()
       const problems = await tab.evaluate(scrolledHeaderProblems, SLIM_HEADER_MAX)
       if (problems.length) result.scrolledHeader.push(`at ${phone.width} × ${phone.height}: ${problems.join(", ")}`)
     }
-    await resizeTo(tab, width, height)
+    await tab.resize(width, height)
   }
   if (width < 1024 && hydrated) {
     await tab.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
