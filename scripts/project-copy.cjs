@@ -4,6 +4,7 @@
 // than copied, and no generated types, so the copy's build writes its own.
 // CommonJS, so that the .mjs scripts and the .ts tests share it (types in project-copy.d.cts).
 const { spawnSync } = require("node:child_process")
+const crypto = require("node:crypto")
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
@@ -46,13 +47,67 @@ function copyProject(prefix, target) {
 }
 
 /**
+ * How a copy's build can be made at the site's own path, where webpack's cache of the site's build
+ * holds (webpack keys its cache by absolute paths, so at the copy's own path it reuses only the
+ * installed packages' modules): `unshare` gives the build a mount namespace of its own, where the
+ * copy is mounted over the site's folder; no other process sees it. As root, or as a user in a user
+ * namespace of their own where the system allows it: `unshare`'s options, null where neither is allowed.
+ */
+let samePath
+const sameBuildPath = () =>
+  (samePath ??=
+    [
+      ["--mount", "--propagation", "private"],
+      ["--user", "--map-root-user", "--mount", "--propagation", "private"],
+    ].find((options) => spawnSync("unshare", [...options, "true"], { stdio: "ignore" }).status === 0) ?? null)
+
+/**
+ * In the namespace: the site's packages mounted on the copy's node_modules (a link to them would
+ * point at itself at the site's path), the copy over the site's folder; the build runs only once
+ * the site's path shows the copy (its mark), so it can never write into the site's own folder.
+ */
+const BUILD_AT_THE_SITES_PATH = `set -eu
+mount --bind "$SITE/node_modules" "$COPY/node_modules"
+mount --rbind "$COPY" "$SITE"
+[ "$(cat "$SITE/$MARK_FILE")" = "$MARK" ]
+cd "$SITE"
+exec npx gatsby build`
+
+/**
+ * `gatsby build` of a copy, at the site's path where the system allows it (sameBuildPath), else in
+ * the copy's own folder; returns its exit status and where it was built.
+ */
+function gatsbyBuild(copy, env) {
+  const unshare = sameBuildPath()
+  const options = { stdio: "inherit", env: { ...process.env, ...env } }
+  if (!unshare) return { status: spawnSync("npx", ["gatsby", "build"], { ...options, cwd: copy }).status, at: copy }
+  const link = path.join(copy, "node_modules")
+  const mark = { MARK_FILE: ".project-copy-mark", MARK: crypto.randomUUID() }
+  fs.writeFileSync(path.join(copy, mark.MARK_FILE), mark.MARK)
+  fs.rmSync(link)
+  fs.mkdirSync(link)
+  try {
+    const { status } = spawnSync("unshare", [...unshare, "sh", "-c", BUILD_AT_THE_SITES_PATH], {
+      ...options,
+      cwd: copy,
+      env: { ...options.env, SITE: ROOT, COPY: copy, ...mark },
+    })
+    return { status, at: ROOT }
+  } finally {
+    fs.rmSync(path.join(copy, mark.MARK_FILE), { force: true })
+    fs.rmdirSync(link)
+    fs.symlinkSync(path.join(ROOT, "node_modules"), link, "dir")
+  }
+}
+
+/**
  * Builds a copy (`gatsby build` in its folder, with `env` added), starting from webpack's
- * persistent cache of the site's own build where there is one (.cache/webpack): webpack checks
- * each cached module against its files and reuses what still holds, the installed packages'
- * modules above all (the copy links the site's node_modules), which saves about 5 s of a 30 s
- * build here. Nothing else of the site's build: Gatsby deletes a .cache/ that has no public/ beside
- * it, and with the site's public/ and the rest of its .cache/ the copy's build would trust the
- * site's pages and queries, kept under the site's own paths (tried: "The result of this
+ * persistent cache of the site's own build where there is one (.cache/webpack). webpack checks
+ * each cached module against its files and reuses what still holds: at the site's own path
+ * (gatsbyBuild), every module the copy did not change, and at the copy's, only the installed
+ * packages' (the copy links the site's node_modules). Nothing else of the site's build: Gatsby
+ * deletes a .cache/ that has no public/ beside it, and with the site's public/ and the rest of its
+ * .cache/ the copy's build would trust the site's pages and queries (tried: "The result of this
  * StaticQuery could not be fetched"). So the copy gets an empty public/, and Gatsby builds every
  * page, query and image anew. Prints the build's time; returns whether it succeeded.
  */
@@ -65,16 +120,13 @@ function buildWarm(copy, env = {}) {
     fs.mkdirSync(path.join(copy, "public"), { recursive: true })
   }
   const started = Date.now()
-  const { status } = spawnSync("npx", ["gatsby", "build"], {
-    cwd: copy,
-    stdio: "inherit",
-    env: { ...process.env, ...env },
-  })
+  const { status, at } = gatsbyBuild(copy, env)
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  const where = at === copy ? "in its own folder" : "at the site's path"
   console.log(
-    `${path.basename(copy)}: ${warm ? "built on webpack's cache of the site's build" : "built cold"} in ${seconds} s`,
+    `${path.basename(copy)}: ${warm ? "built on webpack's cache of the site's build" : "built cold"}, ${where}, in ${seconds} s`,
   )
   return status === 0
 }
 
-module.exports = { ROOT, buildWarm, copyProject }
+module.exports = { ROOT, buildWarm, copyProject, gatsbyBuild }

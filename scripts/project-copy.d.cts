@@ -6,7 +6,13 @@ export declare const ROOT: string
  */
 export declare function copyProject(prefix: string, target?: string): string
 /**
- * Builds a copy, starting from the site's own build (its .cache/ copied in) where there is
- * one; prints its time and returns whether it succeeded.
+ * Builds a copy, starting from webpack's cache of the site's own build where there is one, at the
+ * site's path where the system allows a mount namespace; prints its time and returns whether it succeeded.
  */
 export declare function buildWarm(copy: string, env?: Record<string, string>): boolean
+/**
+ * `gatsby build` of a copy (`npx gatsby build`, with `env` added), at the site's path in a mount
+ * namespace of its own where the system allows it, else in the copy's folder; its exit status and
+ * the path it was built at.
+ */
+export declare function gatsbyBuild(copy: string, env?: Record<string, string>): { status: number | null; at: string }
