@@ -5,6 +5,7 @@ import { hasReplacementCharacter, withoutNulBytes } from "../clean-html"
 import { addPagePolicy } from "../csp"
 import { withChunkMapFile } from "../chunk-map-file"
 import { robotsTxt } from "../robots"
+import { FAVICON_ICO, FAVICON_PNG, icoOfPng } from "../favicon-ico"
 import { writeEditor } from "../cms/admin-files"
 import { ADMIN_DIR_NAME, ADMIN_PATH } from "../cms/admin-path"
 import { editorBackend } from "../cms/backend"
@@ -39,7 +40,8 @@ function htmlFiles(dir: string): string[] {
 const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
 
 /**
- * After the build: robots.txt from the same siteUrl as canonicals and sitemap,
+ * After the build: robots.txt from the same siteUrl as canonicals and sitemap, /favicon.ico
+ * from the pages' icon (internal/favicon-ico.ts),
  * the maps drawn as files (public/maps/, internal/maps/), each page's
  * Content-Security-Policy (see internal/csp.ts), Gatsby's chunk map moved into
  * a file of its own (internal/chunk-map-file.ts), and the editor at /admin/
@@ -51,6 +53,7 @@ const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByType }) => {
   const siteUrl = resolveSiteUrl()
   fs.writeFileSync(path.join(PUBLIC_DIR, "robots.txt"), robotsTxt(siteUrl))
+  fs.writeFileSync(path.join(PUBLIC_DIR, FAVICON_ICO), icoOfPng(fs.readFileSync(path.join(PUBLIC_DIR, FAVICON_PNG))))
 
   const maps = writeMapFiles(PUBLIC_DIR, currentMapFiles(getNodesByType))
   reporter.info(`maps written to /${MAPS_FOLDER}/: ${maps.written.join(", ")}`)

@@ -166,6 +166,17 @@ describe("head of every page", () => {
     expect(manifest.icons.length).toBeGreaterThan(3)
     expect(page("/")("link[rel='icon']").attr("href")).toContain("favicon-32x32.png")
   })
+
+  it("answers /favicon.ico, which browsers and crawlers ask for, with an icon holding the pages' own", () => {
+    const ico = fs.readFileSync(path.join(PUBLIC_DIR, "favicon.ico"))
+    const png = fs.readFileSync(path.join(PUBLIC_DIR, "favicon-32x32.png"))
+    // ICONDIR: reserved 0, type 1 (icon), one image; its entry gives the image's size and place.
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 1])
+    expect([ico.readUInt8(6), ico.readUInt8(7)]).toEqual([32, 32])
+    const [size, offset] = [ico.readUInt32LE(14), ico.readUInt32LE(18)]
+    expect(ico.subarray(offset, offset + size).equals(png)).toBe(true)
+    expect(offset + size).toBe(ico.length)
+  })
 })
 
 describe("structured data", () => {
