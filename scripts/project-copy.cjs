@@ -23,6 +23,9 @@ const SKIP = new Set([
   "playwright-report",
 ])
 
+/** A copy's node_modules: a link to the site's installed packages. */
+const linkPackages = (copy) => fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir")
+
 /** `folder`, made if missing; refused unless empty, so a copy never mixes with other files. */
 function emptyFolder(folder) {
   if (fs.existsSync(folder) && fs.readdirSync(folder).length) {
@@ -42,7 +45,7 @@ function copyProject(prefix, target) {
     if (!SKIP.has(entry)) fs.cpSync(path.join(ROOT, entry), path.join(work, entry), { recursive: true })
   }
   fs.rmSync(path.join(work, "src", "gatsby-types.d.ts"), { force: true })
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir")
+  linkPackages(work)
   return work
 }
 
@@ -54,12 +57,17 @@ function copyProject(prefix, target) {
  * namespace of their own where the system allows it: `unshare`'s options, null where neither is allowed.
  */
 let samePath
-const sameBuildPath = () =>
-  (samePath ??=
-    [
-      ["--mount", "--propagation", "private"],
-      ["--user", "--map-root-user", "--mount", "--propagation", "private"],
-    ].find((options) => spawnSync("unshare", [...options, "true"], { stdio: "ignore" }).status === 0) ?? null)
+function sameBuildPath() {
+  // Asked once a process: undefined until then, null where neither form is allowed.
+  if (samePath === undefined) {
+    samePath =
+      [
+        ["--mount", "--propagation", "private"],
+        ["--user", "--map-root-user", "--mount", "--propagation", "private"],
+      ].find((options) => spawnSync("unshare", [...options, "true"], { stdio: "ignore" }).status === 0) ?? null
+  }
+  return samePath
+}
 
 /**
  * In the namespace: the site's packages mounted on the copy's node_modules (a link to them would
@@ -96,7 +104,7 @@ function gatsbyBuild(copy, env) {
   } finally {
     fs.rmSync(path.join(copy, mark.MARK_FILE), { force: true })
     fs.rmdirSync(link)
-    fs.symlinkSync(path.join(ROOT, "node_modules"), link, "dir")
+    linkPackages(copy)
   }
 }
 
