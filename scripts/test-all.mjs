@@ -15,7 +15,8 @@
  *   engine-rules  one test per rule over every engine's visits (tests/e2e/engines.spec.ts)
  *   edited-copy   the editor's tests edit a copy of the project; it is built from the site's
  *                 caches, its pages checked in Chromium, then the build-output suite runs on
- *                 that copy (scripts/edited-copy-check.mjs)
+ *                 that copy, but for its files that serve the build through Netlify's emulation
+ *                 (scripts/edited-copy-check.mjs, SITE_BUILD_ONLY)
  *   other-region  a copy whose data is a business and towns in another state, built as of
  *                 a fixed instant; no page carries a trace of Illinois, and the opening status,
  *                 the notice and the coupons read right at fixed instants and device time
