@@ -10,7 +10,7 @@
  *      project: Chromium at 390 px, WebKit and Firefox) changes the day's facts
  *      of the copy's content on a GitHub stand-in, and the copy gets what the
  *      owner kept (a closure, other hours, a notice, a coupon's end);
- *   2. the copy is built, on webpack's cache of the site's own build
+ *   2. the copy is built, on webpack's and Parcel's caches of the site's own build
  *      (scripts/project-copy.cjs, buildWarm); its time is printed;
  *   3. its pages are checked in the browser (tests/e2e/edited-copy.spec.ts, the
  *      edited-copy project): every edit shows;

@@ -4,7 +4,7 @@
  * replaces its data/ with tests/fixtures/other-region/ (a business in Madison,
  * Wisconsin, six Dane County towns, and dated content: closures, special hours,
  * coupons that expire, a notice), builds the copy as of a fixed instant
- * (SITE_CLOCK, FIXTURE_CLOCK below), on webpack's cache of the site's own build
+ * (SITE_CLOCK, FIXTURE_CLOCK below), on webpack's and Parcel's caches of the site's own build
  * where there is one (scripts/project-copy.cjs, buildWarm), and runs there, one step at a time
  *  - the `other-region` suite (tests/other-region/): no trace of Illinois on any
  *    page or map, and what the build leaves out as past;

@@ -109,22 +109,29 @@ function gatsbyBuild(copy, env) {
 }
 
 /**
- * Builds a copy (`gatsby build` in its folder, with `env` added), starting from webpack's
- * persistent cache of the site's own build where there is one (.cache/webpack). webpack checks
- * each cached module against its files and reuses what still holds: at the site's own path
- * (gatsbyBuild), every module the copy did not change, and at the copy's, only the installed
- * packages' (the copy links the site's node_modules). Nothing else of the site's build: Gatsby
- * deletes a .cache/ that has no public/ beside it, and with the site's public/ and the rest of its
- * .cache/ the copy's build would trust the site's pages and queries (tried: "The result of this
+ * The caches of the site's build that a copy's build starts from, by name: webpack's, and Parcel's
+ * (Gatsby's "compile gatsby files": 4.5 s without it, 2.6 s on it, in a copy's build on a quiet machine).
+ */
+const WARM_CACHES = { webpack: path.join(".cache", "webpack"), Parcel: path.join(".cache", ".parcel-cache") }
+
+/**
+ * Builds a copy (`gatsby build` in its folder, with `env` added), starting from the persistent
+ * caches of the site's own build where there are some (WARM_CACHES): webpack's, and Parcel's, which
+ * compiles gatsby-config.ts and gatsby-node.ts with what they import. Each checks what it kept
+ * against the files and reuses what still holds: at the site's own path (gatsbyBuild), every module
+ * the copy did not change, and at the copy's, only the installed packages' (the copy links the
+ * site's node_modules). Nothing else of the site's build: Gatsby deletes a .cache/ that has no
+ * public/ beside it, and with the site's public/ and the rest of its .cache/ the copy's build would trust the site's pages and queries (tried: "The result of this
  * StaticQuery could not be fetched"). So the copy gets an empty public/, and Gatsby builds every
  * page, query and image anew. Prints the build's time; returns whether it succeeded.
  */
 function buildWarm(copy, env = {}) {
-  const webpackCache = path.join(ROOT, ".cache", "webpack")
-  const warm = fs.existsSync(webpackCache)
-  if (warm) {
+  const warm = Object.entries(WARM_CACHES).filter(([, cache]) => fs.existsSync(path.join(ROOT, cache)))
+  if (warm.length) {
     fs.rmSync(path.join(copy, ".cache"), { recursive: true, force: true })
-    fs.cpSync(webpackCache, path.join(copy, ".cache", "webpack"), { recursive: true, verbatimSymlinks: true })
+    for (const [, cache] of warm) {
+      fs.cpSync(path.join(ROOT, cache), path.join(copy, cache), { recursive: true, verbatimSymlinks: true })
+    }
     fs.mkdirSync(path.join(copy, "public"), { recursive: true })
   }
   const started = Date.now()
@@ -132,7 +139,7 @@ function buildWarm(copy, env = {}) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   const where = at === copy ? "in its own folder" : "at the site's path"
   console.log(
-    `${path.basename(copy)}: ${warm ? "built on webpack's cache of the site's build" : "built cold"}, ${where}, in ${seconds} s`,
+    `${path.basename(copy)}: ${warm.length ? `built on ${warm.map(([name]) => `${name}'s`).join(" and ")} ${warm.length > 1 ? "caches" : "cache"} of the site's build` : "built cold"}, ${where}, in ${seconds} s`,
   )
   return status === 0
 }
