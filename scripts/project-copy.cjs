@@ -121,9 +121,10 @@ const WARM_CACHES = { webpack: path.join(".cache", "webpack"), Parcel: path.join
  * against the files and reuses what still holds: at the site's own path (gatsbyBuild), every module
  * the copy did not change, and at the copy's, only the installed packages' (the copy links the
  * site's node_modules). Nothing else of the site's build: Gatsby deletes a .cache/ that has no
- * public/ beside it, and with the site's public/ and the rest of its .cache/ the copy's build would trust the site's pages and queries (tried: "The result of this
- * StaticQuery could not be fetched"). So the copy gets an empty public/, and Gatsby builds every
- * page, query and image anew. Prints the build's time; returns whether it succeeded.
+ * public/ beside it, and with the site's public/ and the rest of its .cache/ the copy's build would
+ * trust the site's pages and queries (tried: "The result of this StaticQuery could not be
+ * fetched"). So the copy gets an empty public/, and Gatsby builds every page, query and image
+ * anew. Prints the build's time and the caches it started from; returns whether it succeeded.
  */
 function buildWarm(copy, env = {}) {
   const warm = Object.entries(WARM_CACHES).filter(([, cache]) => fs.existsSync(path.join(ROOT, cache)))
@@ -138,9 +139,11 @@ function buildWarm(copy, env = {}) {
   const { status, at } = gatsbyBuild(copy, env)
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   const where = at === copy ? "in its own folder" : "at the site's path"
-  console.log(
-    `${path.basename(copy)}: ${warm.length ? `built on ${warm.map(([name]) => `${name}'s`).join(" and ")} ${warm.length > 1 ? "caches" : "cache"} of the site's build` : "built cold"}, ${where}, in ${seconds} s`,
-  )
+  const caches = warm.map(([name]) => `${name}'s`).join(" and ")
+  const from = warm.length
+    ? `built on ${caches} ${warm.length > 1 ? "caches" : "cache"} of the site's build`
+    : "built cold"
+  console.log(`${path.basename(copy)}: ${from}, ${where}, in ${seconds} s`)
   return status === 0
 }
 
