@@ -125,6 +125,8 @@ interface TabRecord {
   stops: number
   /** Whether the round is over: focus left the page, or wrapped round to its top. */
   ended: boolean
+  /** The links of our map frame that focus never reached (it has its page before the round starts). */
+  unreachedInFrame: string[]
 }
 
 /**
@@ -136,15 +138,18 @@ interface TabRecord {
  * motion, so the page scrolls at once; WebKit does so at its next rendering update, so its presses
  * are spaced, see scripts/engines.cjs). The round ends
  * where focus leaves the page (past its last stop, to the browser's own controls) or wraps round
- * to an earlier stop. Keys inside a frame of ours are heard in its window. Self-contained: its
- * source is sent to the engine, so the test presses many keys without a round trip each.
+ * to an earlier stop. Keys inside a frame of ours are heard in its window, and each of its links
+ * must be reached (unreachedInFrame). Self-contained: its source is sent to the engine, so the
+ * test presses many keys without a round trip each.
  */
 function recordTabStops() {
-  const record: TabRecord & { last?: Element | null; previous?: Element } = {
+  const record: Omit<TabRecord, "unreachedInFrame"> & { last?: Element | null; previous?: Element } = {
     problems: [],
     ended: false,
     stops: 0,
   }
+  /** Every stop focus reached (inside a frame of ours, the frame's own element). */
+  const reached = new Set<Element>()
   ;(window as unknown as { __tabRecord: typeof record }).__tabRecord = record
   /** The focused element, through our frames, with the frames it is in. */
   const focused = () => {
@@ -192,6 +197,7 @@ function recordTabStops() {
       return
     }
     record.stops += 1
+    reached.add(element)
     const where = `at y ${Math.round(top)}–${Math.round(bottom)} px of a ${window.innerHeight} px viewport`
     const visible = {
       top: Math.max(top, 0),
@@ -236,7 +242,17 @@ function recordTabStops() {
   ;(window as unknown as { __readTabRecord: () => TabRecord }).__readTabRecord = () => {
     document.querySelectorAll("iframe").forEach(listenIn)
     measure()
-    return { problems: record.problems, ended: record.ended, stops: record.stops }
+    // Every link of our frames is a stop of the round (the frames have their pages: tabRound).
+    const inFrames = Array.from(document.querySelectorAll("iframe")).flatMap((frame) => {
+      try {
+        return Array.from(frame.contentDocument?.querySelectorAll("a[href]") ?? [])
+      } catch {
+        return []
+      }
+    })
+    const unreached = inFrames.filter((link) => !reached.has(link))
+    const unreachedInFrame = unreached.map((link) => (link.textContent ?? "").trim().replace(/\s+/g, " "))
+    return { problems: record.problems, ended: record.ended, stops: record.stops, unreachedInFrame }
   }
 }
 
@@ -291,6 +307,11 @@ async function tabFromTheTop(tab: Tab, settled: () => Promise<void>, where: stri
     record = await tab.evaluate(readTabRecord)
   }
   if (!record.ended) record.problems.push(`${where}: the round did not end within ${MAX_PRESSES} presses`)
+  const { unreachedInFrame } = record
+  if (unreachedInFrame.length > 0) {
+    const names = `${unreachedInFrame.slice(0, 5).join(", ")}${unreachedInFrame.length > 5 ? "…" : ""}`
+    record.problems.push(`Tab never reached ${unreachedInFrame.length} links of the map frame (${names})`)
+  }
   return record.problems
 }
 
@@ -725,6 +746,36 @@ export async function closeSweepers() {
 }
 
 /**
+ * Our map's frame loads lazily, as it comes near the viewport; a reader's next Tab comes long after
+ * it has its page, but a round's presses come quicker than a frame loads, and Tab went through the
+ * empty frame without a stop in it (on / in every engine, now and then on /service-area/). So the
+ * frame is brought into view, as it would be on the way, until it has its page; the round then
+ * starts from the top. What is wrong, or null.
+ */
+async function mapFrameLoaded(tab: Tab, settled: () => Promise<void>): Promise<string | null> {
+  const state = () =>
+    tab.evaluate((selector) => {
+      const frame = document.querySelector<HTMLIFrameElement>(selector)
+      if (!frame) return "absent"
+      const inner = frame.contentDocument
+      return inner && inner.URL !== "about:blank" && inner.readyState === "complete" ? "loaded" : "waiting"
+    }, OWN_MAP_FRAME)
+  const seen = await poll(
+    async () => {
+      const now = await state()
+      if (now !== "waiting") return now
+      await tab.evaluate((selector) => document.querySelector(selector)?.scrollIntoView(), OWN_MAP_FRAME)
+      await settled()
+      return state()
+    },
+    (now) => now !== "waiting",
+    10_000,
+  )
+  if (seen === "absent") return "the page has no map frame to go through"
+  return seen === "loaded" ? null : "the map frame did not load within 10 s of being brought into view"
+}
+
+/**
  * The Tab round of a page at one width, in a tab opened for it as a reader arrives (Chromium and
  * Firefox): a round ends where focus leaves the page for the browser's own controls, and headless
  * Firefox then keeps the keyboard there for every later page of that tab (document.hasFocus() stays
@@ -744,6 +795,8 @@ export async function tabRound(
   try {
     await tab.open(`${server.origin}${page}`, width, height)
     await settled()
+    const frameMissing = await mapFrameLoaded(tab, settled)
+    if (frameMissing) return { where, problems: [frameMissing] }
     return { where, problems: await tabFromTheTop(tab, settled, where) }
   } finally {
     if (own) await tab.close()
