@@ -280,11 +280,13 @@ async function webkitEngine() {
         async click(selector) {
           await (await browser.$(selector)).click()
         },
-        async pressTabs(count) {
-          // One WebDriver actions request of `count` key presses, each down then up, 50 ms apart:
-          // WebKit scrolls to what has focus at its next rendering update, not at once.
+        async pressTabs(count, paceMs = 50) {
+          // One WebDriver actions request of `count` key presses, each down then up, 50 ms apart
+          // unless told, so each stop is read once WebKit has had time to scroll to it; a Tab round
+          // presses at once and presses again, so spaced, each stop it read as out of view
+          // (tests/e2e/engines/sweep.ts, tabFromTheTop).
           const keys = browser.action("key")
-          for (let press = 0; press < count; press += 1) keys.down(WEBDRIVER_TAB).up(WEBDRIVER_TAB).pause(50)
+          for (let press = 0; press < count; press += 1) keys.down(WEBDRIVER_TAB).up(WEBDRIVER_TAB).pause(paceMs)
           await keys.perform()
         },
         async screenshot(file) {

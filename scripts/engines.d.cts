@@ -16,8 +16,11 @@ export interface Tab {
   evaluate<A extends any[], R>(fn: PageFunction<A, R>, ...args: A): Promise<R>
   /** A real click (pointer events from the engine's input, not element.click()). */
   click(selector: string): Promise<void>
-  /** Presses Tab `count` times, sent as one batch (the page handles each press before the next). */
-  pressTabs(count: number): Promise<void>
+  /**
+   * Presses Tab `count` times, sent as one batch (the page handles each press before the next):
+   * WebKit's `paceMs` apart (50 unless given, see engines.cjs), Chromium's and Firefox's at once.
+   */
+  pressTabs(count: number, paceMs?: number): Promise<void>
   /** A PNG of the whole page. */
   screenshot(file: string): Promise<void>
   /** The window as it is now (the viewport), not the whole page. */
