@@ -103,10 +103,11 @@ export { expect }
  */
 const SCROLL_PAUSE_MS = 20
 
-/** In the page: scrolls the map's placeholder into view if it is still there. Self-contained. */
-function bringMapPlaceholderIntoView() {
+/** In the page: scrolls the map's placeholder into view if it is still there, and says whether it was. Self-contained. */
+export function bringMapPlaceholderIntoView(): boolean {
   const show = [...document.querySelectorAll("button")].find((b) => b.textContent?.startsWith("Show map of "))
   show?.scrollIntoView({ block: "center" })
+  return !!show
 }
 
 /**

@@ -5,7 +5,7 @@ import readline from "node:readline"
 import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../../scripts/browser.cjs"
 import { launchEngine, type Engine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
 import { HYDRATED, settle, type RequestCount } from "../../../scripts/settle.cjs"
-import { business } from "../fixtures"
+import { OWN_MAP_FRAME, bringMapPlaceholderIntoView, business } from "../fixtures"
 import {
   PHONES,
   SLIM_HEADER_MAX,
@@ -46,7 +46,6 @@ export const PAGES = [
 export const TAB_PAGES = ["/", "/service-area/"]
 /** The 404 page's own log line (docs/architecture.md#errors-and-bad-input), not a problem. */
 const NOT_FOUND_LOG = "console.error: 404 Error: User attempted to access non-existent route:"
-const OWN_MAP_FRAME = "iframe[src^='/maps/']"
 const INLINE_MAP = "main svg[role='group']"
 const TEL_LINK = "a[href^='tel:']"
 const TEL = `tel:${business.phone.e164}`
@@ -815,40 +814,37 @@ export async function closeSweepers() {
  * the top. What is wrong, or null.
  */
 async function lazyMapsLoaded(tab: Tab, settled: () => Promise<void>): Promise<string | null> {
-  const state = () =>
-    tab.evaluate((selector) => {
-      const frame = document.querySelector<HTMLIFrameElement>(selector)
-      if (!frame) return "absent"
-      const inner = frame.contentDocument
-      if (!inner || inner.URL === "about:blank" || inner.readyState !== "complete") return "frame"
-      const placeholder = [...document.querySelectorAll("button")].some((button) =>
-        button.textContent?.startsWith("Show map of "),
-      )
-      return placeholder ? "placeholder" : "loaded"
-    }, OWN_MAP_FRAME)
-  const seen = await poll(
+  const deadline = Date.now() + 10_000
+  // Our frame: brought into view, and the page let settle, until the frame has its page.
+  const frame = await poll(
     async () => {
-      const now = await state()
-      if (now === "loaded" || now === "absent") return now
-      await tab.evaluate(
-        (selector, which) => {
-          const placeholder = () =>
-            [...document.querySelectorAll("button")].find((button) => button.textContent?.startsWith("Show map of "))
-          const lazy = which === "frame" ? document.querySelector(selector) : placeholder()
-          lazy?.scrollIntoView({ block: "center" })
-        },
-        OWN_MAP_FRAME,
-        now,
-      )
-      await settled()
-      return state()
+      const now = await tab.evaluate((selector) => {
+        const element = document.querySelector<HTMLIFrameElement>(selector)
+        if (!element) return "absent"
+        const inner = element.contentDocument
+        if (inner && inner.URL !== "about:blank" && inner.readyState === "complete") return "loaded"
+        element.scrollIntoView({ block: "center" })
+        return "waiting"
+      }, OWN_MAP_FRAME)
+      if (now === "waiting") await settled()
+      return now
     },
-    (now) => now === "loaded" || now === "absent",
-    10_000,
+    (now) => now !== "waiting",
+    deadline - Date.now(),
   )
-  if (seen === "absent") return "the page has no map frame to go through"
-  if (seen === "frame") return "the map frame did not load within 10 s of being brought into view"
-  return seen === "placeholder" ? "a map's placeholder did not give way within 10 s of being brought into view" : null
+  if (frame === "absent") return "the page has no map frame to go through"
+  if (frame === "waiting") return "the map frame did not load within 10 s of being brought into view"
+  // A town map's placeholder, if the page has one: brought into view, and the page let settle, until it has given way.
+  const placeholder = await poll(
+    async () => {
+      const there = await tab.evaluate(bringMapPlaceholderIntoView)
+      if (there) await settled()
+      return there
+    },
+    (there) => !there,
+    Math.max(0, deadline - Date.now()),
+  )
+  return placeholder ? "a map's placeholder did not give way within 10 s of being brought into view" : null
 }
 
 /**
