@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import readline from "node:readline"
-import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImages } from "../../../scripts/browser.cjs"
+import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage } from "../../../scripts/browser.cjs"
 import { launchEngine, type Engine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
 import { HYDRATED, settle, type RequestCount } from "../../../scripts/settle.cjs"
 import { OWN_MAP_FRAME, bringMapPlaceholderIntoView, business } from "../fixtures"
@@ -126,8 +126,11 @@ interface TabRecord {
   stops: number
   /** Whether the round is over: focus left the page, or wrapped round to its top. */
   ended: boolean
-  /** The links of our map frame that focus never reached (it has its page before the round starts). */
-  unreachedInFrame: string[]
+  /**
+   * The stops of the page (and the links of our map frame, which has its page before the round
+   * starts) that focus never reached: each element a reader can Tab to, listed when the round began.
+   */
+  unreached: string[]
 }
 
 /**
@@ -139,9 +142,12 @@ interface TabRecord {
  * the engine had not scrolled to yet may read as out of view, and is then pressed again alone
  * (tabFromTheTop). The round ends
  * where focus leaves the page (past its last stop, to the browser's own controls) or wraps round
- * to an earlier stop. Keys inside a frame of ours are heard in its window, and each of its links
- * must be reached (unreachedInFrame). Self-contained: its source is sent to the engine, so the
- * test presses many keys without a round trip each.
+ * to an earlier stop. Keys inside a frame of ours are heard in its window. Every element a reader
+ * can Tab to when the round begins (on the page and in our frames: shown, not disabled, not inert,
+ * not taken out of the order) must be reached: a round that ends early, or that skips a part of the
+ * page, names each it missed (unreached), as the Chromium rounds do (tests/e2e/layout-probes.ts).
+ * Self-contained: its source is sent to the engine, so the test presses many keys without a round
+ * trip each.
  */
 function recordTabStops() {
   type Stop = { element: Element; frames: HTMLIFrameElement[] }
@@ -158,6 +164,26 @@ function recordTabStops() {
     }
     return { element, frames }
   }
+  /** A stop as a reader knows it: its kind and its name, and whether it is in our map frame. */
+  const nameOf = (element: Element, inFrame: boolean) => {
+    const label = (element.getAttribute("aria-label") || element.textContent || element.tagName)
+      .trim()
+      .replace(/\s+/g, " ")
+    return `${element.tagName.toLowerCase()} '${label.slice(0, 40)}'${inFrame ? " (in the map frame)" : ""}`
+  }
+  /** Every element of a document a reader can Tab to now. */
+  const tabbable = (root: Document) =>
+    Array.from(
+      root.querySelectorAll<HTMLElement>(
+        "a[href], button, summary, input:not([type='hidden']), select, textarea, [tabindex]",
+      ),
+    ).filter(
+      (element) =>
+        element.tabIndex >= 0 &&
+        !element.matches(":disabled") &&
+        !element.closest("[inert]") &&
+        element.checkVisibility({ visibilityProperty: true }),
+    )
   /** What a reader would not see of a stop now, or null. */
   const unseen = ({ element, frames }: Stop): string | null => {
     let { top, bottom, left, right } = element.getBoundingClientRect()
@@ -168,10 +194,7 @@ function recordTabStops() {
       left += frameBox.left
       right += frameBox.left
     }
-    const label = (element.getAttribute("aria-label") || element.textContent || element.tagName)
-      .trim()
-      .replace(/\s+/g, " ")
-    const name = `${element.tagName.toLowerCase()} '${label.slice(0, 40)}'${frames.length ? " (in the map frame)" : ""}`
+    const name = nameOf(element, frames.length > 0)
     const where = `at y ${Math.round(top)}–${Math.round(bottom)} px of a ${window.innerHeight} px viewport`
     const visible = {
       top: Math.max(top, 0),
@@ -232,6 +255,17 @@ function recordTabStops() {
   }
   listen(window)
   document.querySelectorAll("iframe").forEach(listenIn)
+  /** Each stop the round must reach, with its name: the page's, then our frames' (another origin's are its own). */
+  const expected = new Map<Element, string>(tabbable(document).map((element) => [element, nameOf(element, false)]))
+  document.querySelectorAll("iframe").forEach((frame) => {
+    let inner: Document | null = null
+    try {
+      inner = frame.contentDocument
+    } catch {
+      // Another origin's frame.
+    }
+    if (inner) for (const element of tabbable(inner)) expected.set(element, nameOf(element, true))
+  })
   document.addEventListener(
     "load",
     (event) => {
@@ -245,22 +279,17 @@ function recordTabStops() {
     read(): TabRecord {
       document.querySelectorAll("iframe").forEach(listenIn)
       measure()
-      // Every link of our frames is a stop of the round (the frames have their pages: tabRound).
+      // A stop the page has since removed (a map's placeholder once its map is in) cannot be reached.
       const reached = new Set(stops.map(({ stop }) => stop.element))
-      const inFrames = Array.from(document.querySelectorAll("iframe")).flatMap((frame) => {
-        try {
-          return Array.from(frame.contentDocument?.querySelectorAll("a[href]") ?? [])
-        } catch {
-          return []
-        }
-      })
-      const unreached = inFrames.filter((link) => !reached.has(link))
+      const unreached = Array.from(expected)
+        .filter(([element]) => !reached.has(element) && element.isConnected)
+        .map(([, name]) => name)
       return {
         problems: stops.flatMap(({ problem }) => (problem ? [problem] : [])),
         problemAt: stops.flatMap(({ problem }, index) => (problem ? [index] : [])),
         ended: state.ended,
         stops: stops.length,
-        unreachedInFrame: unreached.map((link) => (link.textContent ?? "").trim().replace(/\s+/g, " ")),
+        unreached,
       }
     },
     /**
@@ -365,12 +394,22 @@ async function tabFromTheTop(
   }
   const problems = [...record.problems]
   if (!record.ended) problems.push(`${where}: the round did not end within ${MAX_PRESSES} presses`)
-  const { unreachedInFrame } = record
-  if (unreachedInFrame.length > 0) {
-    const names = `${unreachedInFrame.slice(0, 5).join(", ")}${unreachedInFrame.length > 5 ? "…" : ""}`
-    problems.push(`Tab never reached ${unreachedInFrame.length} links of the map frame (${names})`)
+  if (record.unreached.length > 0) {
+    problems.push(`Tab never reached ${record.unreached.length} stops: ${record.unreached.join(", ")}`)
   }
   return problems
+}
+
+/**
+ * In the page: the addresses of the images not loaded yet, the first of them brought into view as a
+ * reader scrolling down would bring it. WebKit loads a lazy image only once a rendering update finds
+ * it near the viewport: the scroll through the page, a step each 20 ms, can pass one before that on
+ * a busy machine, and it would then wait above the viewport unloaded.
+ */
+function unloadedImagesBroughtIntoView(): string[] {
+  const unloaded = Array.from(document.images).filter((image) => !(image.complete && image.naturalWidth > 0))
+  unloaded[0]?.scrollIntoView({ block: "center", behavior: "instant" })
+  return unloaded.map((image) => image.currentSrc || image.src)
 }
 
 /** Our maps: the overview's frame shows its drawing, a town page's inline map is drawn. */
@@ -468,6 +507,27 @@ async function menuWorks(tab: Tab, settled: () => Promise<void>): Promise<string
   return null
 }
 
+/**
+ * Times the steps of a visit, and prints them when the whole took over `slowMs`: a wait that ran its
+ * full course (each gives up after 10 s) shows there.
+ */
+function stepTimes(where: string, slowMs = 5_000) {
+  const start = Date.now()
+  let last = start
+  const taken: string[] = []
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  return {
+    mark(step: string) {
+      const now = Date.now()
+      taken.push(`${step} ${seconds(now - last)}`)
+      last = now
+    },
+    report() {
+      if (last - start > slowMs) console.log(`${where}: a slow visit, ${seconds(last - start)}: ${taken.join(", ")}`)
+    },
+  }
+}
+
 async function visit(tab: Tab, server: Server, page: string, width: number, height: number, failed: string[]) {
   const { origin, reading } = server
   const where = `${tab.engine} ${page} at ${width} (header rules ${reading})`
@@ -475,7 +535,9 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
   const settled = (hydrated: string | null = HYDRATED) =>
     settle((fn, options) => tab.evaluate(fn, options), server.requests, { what: where, hydrated })
   failed.length = 0
+  const steps = stepTimes(where)
   await tab.open(`${origin}${page}`, width, height)
+  steps.mark("opened")
   let hydrated = true
   const unsettled: string[] = []
   try {
@@ -486,13 +548,16 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
     unsettled.push((error as Error).message)
     await settled(null)
   }
-  // A pause of a rendered frame or so at each half screen; every image is then waited for.
+  steps.mark("settled")
+  // A pause of a rendered frame or so at each half screen; every image is then waited for, each
+  // still unloaded brought into view in turn. Those that never load are named (failedRequests).
   await tab.evaluate(scrollDownThePage, 20)
-  await poll(
-    () => tab.evaluate(unloadedImages),
+  const unloaded = await poll(
+    () => tab.evaluate(unloadedImagesBroughtIntoView),
     (missing) => missing.length === 0,
     10_000,
   )
+  steps.mark("scrolled through, images loaded")
   // The overview's frame brought into view, and judged once it is there: WebKit now and then ends a
   // run of instant scrolls where the last one put it, after a scrollIntoView sent later, so it is
   // asked again until the frame is on screen (a page without the frame has nothing to bring).
@@ -508,11 +573,13 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
     Boolean,
     10_000,
   )
+  steps.mark("the frame in view")
   const maps = await poll(
     () => tab.evaluate(mapsShown, OWN_MAP_FRAME, INLINE_MAP),
     (problems) => problems.length === 0,
     10_000,
   )
+  steps.mark("maps drawn")
   const overflow = await tab.evaluate(sidewaysOverflow)
   const phones = await tab.evaluate(wrappedPhoneNumbers, business.phone.display)
   const calls = await tab.evaluate(callsNotDialling, business.phone.display, TEL)
@@ -528,6 +595,7 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
     await settled()
     if ((await tab.evaluate(() => window.scrollY)) > 0) break
   }
+  steps.mark("measured, scrolled down")
   const onTop = await tab.evaluate(headerStaysOnTop)
   const headerOnTop = onTop && short ? `${onTop} (in a window ${Math.floor(pageHeight / 2)} px high)` : onTop
   if (short) await tab.resize(width, height)
@@ -556,9 +624,16 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
     calls: phones.shown === 0 ? ["no phone number shown"] : calls,
     menu: null,
   }
+  steps.mark("the header read")
   // The 404 page's own address answers 404, as does Gatsby's look-up of its page data.
   const expected = [page, page.replace(/\/$/, ""), `/page-data${page}page-data.json`].map((one) => `${one} 404`)
-  result.failedRequests = failed.filter((request) => !(page === UNKNOWN_PATH && expected.includes(request)))
+  result.failedRequests = [
+    ...failed.filter((request) => !(page === UNKNOWN_PATH && expected.includes(request))),
+    // An image still not loaded once brought into view: the page would be measured without it.
+    ...unloaded.map(
+      (src) => `${new URL(src, origin).pathname} (an image) not loaded 10 s after it was brought into view`,
+    ),
+  ]
   if (width < 1024 && TAP_PAGES.includes(page)) {
     for (const phone of PHONES) {
       await tab.resize(phone.width, phone.height)
@@ -569,11 +644,14 @@ async function visit(tab: Tab, server: Server, page: string, width: number, heig
     }
     await tab.resize(width, height)
   }
+  steps.mark("the phones' header read")
   if (width < 1024 && hydrated) {
     await tab.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
     await settled()
     result.menu = await menuWorks(tab, () => settled())
   }
+  steps.mark("the menu tried")
+  steps.report()
   return result
 }
 
