@@ -71,6 +71,18 @@ function unloadedImages() {
     .map((image) => image.currentSrc || image.src)
 }
 
+/**
+ * In the page: the addresses of the images not loaded yet, the first of them brought into view as a
+ * reader scrolling down would bring it. WebKit loads a lazy image only once a rendering update finds
+ * it near the viewport: a scroll through the page, a step each 20 ms, can pass one before that on a
+ * busy machine, and it would then wait above the viewport unloaded. Self-contained.
+ */
+function unloadedImagesBroughtIntoView() {
+  const unloaded = Array.from(document.images).filter((image) => !(image.complete && image.naturalWidth > 0))
+  unloaded[0]?.scrollIntoView({ block: "center", behavior: "instant" })
+  return unloaded.map((image) => image.currentSrc || image.src)
+}
+
 /** Waits up to `timeoutMs` for every image of a Playwright page to load; returns the addresses of those that did not. */
 async function waitForImages(page, timeoutMs) {
   const deadline = Date.now() + timeoutMs
@@ -105,5 +117,6 @@ module.exports = {
   PHONE,
   scrollDownThePage,
   unloadedImages,
+  unloadedImagesBroughtIntoView,
   waitForImages,
 }

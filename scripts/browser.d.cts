@@ -14,6 +14,8 @@ export declare const PHONE: {
 export declare function scrollDownThePage(pauseMs: number): Promise<void>
 /** In the page: the addresses of the images not loaded (yet). */
 export declare function unloadedImages(): string[]
+/** In the page: the addresses of the images not loaded yet, the first of them brought into view. */
+export declare function unloadedImagesBroughtIntoView(): string[]
 /** Waits up to `timeoutMs` for every image of a Playwright page to load; returns the addresses of those that did not. */
 export declare function waitForImages(page: import("@playwright/test").Page, timeoutMs: number): Promise<string[]>
 /** A free TCP port on the loopback, so that two servers or drivers started at once never share one. */

@@ -9,7 +9,7 @@
  *
  * Before each capture it scrolls through the page a half screen at a time, as
  * a reader would, so every lazy image (the brand logos) loads; waits until every
- * image has loaded; then returns to the top, and captures once the page has
+ * image has loaded, bringing each one not loaded yet into view; then returns to the top, and captures once the page has
  * settled (scripts/settle.cjs, as the tests judge a page). A capture that
  * skipped this would show lazy logos as empty boxes. Nothing leaves the
  * machine: the map host's frame is answered with a stub, any other host is refused.
@@ -39,7 +39,7 @@ import {
   TEMPLATES,
   UNKNOWN_PATH,
   scrollDownThePage,
-  unloadedImages,
+  unloadedImagesBroughtIntoView,
   waitForImages,
 } from "./browser.cjs"
 
@@ -189,10 +189,10 @@ async function captureIn(name) {
         const evaluate = (fn, argument) => tab.evaluate(fn, argument)
         await settled(evaluate, what, urlPath)
         await tab.evaluate(scrollDownThePage, 60)
-        let missing = await tab.evaluate(unloadedImages)
+        let missing = await tab.evaluate(unloadedImagesBroughtIntoView)
         for (let waited = 0; missing.length > 0 && waited < IMAGE_TIMEOUT_MS; waited += 100) {
           await new Promise((resolve) => setTimeout(resolve, 100))
-          missing = await tab.evaluate(unloadedImages)
+          missing = await tab.evaluate(unloadedImagesBroughtIntoView)
         }
         if (missing.length > 0) {
           problems += 1

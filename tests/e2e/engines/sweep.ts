@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import readline from "node:readline"
-import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage } from "../../../scripts/browser.cjs"
+import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImagesBroughtIntoView } from "../../../scripts/browser.cjs"
 import { launchEngine, type Engine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
 import { HYDRATED, settle, type RequestCount } from "../../../scripts/settle.cjs"
 import { OWN_MAP_FRAME, bringMapPlaceholderIntoView, business } from "../fixtures"
@@ -398,18 +398,6 @@ async function tabFromTheTop(
     problems.push(`Tab never reached ${record.unreached.length} stops: ${record.unreached.join(", ")}`)
   }
   return problems
-}
-
-/**
- * In the page: the addresses of the images not loaded yet, the first of them brought into view as a
- * reader scrolling down would bring it. WebKit loads a lazy image only once a rendering update finds
- * it near the viewport: the scroll through the page, a step each 20 ms, can pass one before that on
- * a busy machine, and it would then wait above the viewport unloaded.
- */
-function unloadedImagesBroughtIntoView(): string[] {
-  const unloaded = Array.from(document.images).filter((image) => !(image.complete && image.naturalWidth > 0))
-  unloaded[0]?.scrollIntoView({ block: "center", behavior: "instant" })
-  return unloaded.map((image) => image.currentSrc || image.src)
 }
 
 /** Our maps: the overview's frame shows its drawing, a town page's inline map is drawn. */
