@@ -30,6 +30,7 @@
  * connect-src allows that server's origin. Nothing of it is in public/ or
  * public/_headers, so the deployed editor never talks to a local port.
  */
+import crypto from "node:crypto"
 import fs from "node:fs"
 import http from "node:http"
 import https from "node:https"
@@ -74,15 +75,50 @@ const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".webmanifest", "
  */
 const brotliQuality = (size) => (size > 1024 * 1024 ? 5 : 11)
 
+/** Each encoding's setting for a file of `size` bytes (brotli's quality, gzip's level), and its encoder. */
 const ENCODERS = {
-  br: (buffer) =>
-    zlib.brotliCompressSync(buffer, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(buffer.length),
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
-      },
-    }),
-  gzip: (buffer) => zlib.gzipSync(buffer, { level: 9 }),
+  br: {
+    setting: brotliQuality,
+    encode: (buffer, quality) =>
+      zlib.brotliCompressSync(buffer, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+        },
+      }),
+  },
+  gzip: { setting: () => 9, encode: (buffer, level) => zlib.gzipSync(buffer, { level }) },
+}
+
+/**
+ * Compressed bytes kept on disk by content, for every server of this checkout and its copies (their
+ * node_modules is this one's): a test run starts a server per browser stage, and brotli at quality
+ * 11 took each of them seconds of processor time for the same files. The name holds the encoding,
+ * its quality or level and the content's hash, so a changed file or quality is compressed anew.
+ */
+const COMPRESSED_CACHE = path.join(root, "node_modules", ".cache", "serve-public")
+
+/** The file's bytes in the encoding: from the cache, or compressed now and kept there (written whole, then renamed). */
+function compress(buffer, encoding) {
+  const { setting, encode } = ENCODERS[encoding]
+  const level = setting(buffer.length)
+  const hash = crypto.createHash("sha256").update(buffer).digest("hex")
+  const file = path.join(COMPRESSED_CACHE, `${encoding}-${level}-${hash}`)
+  try {
+    return fs.readFileSync(file)
+  } catch {
+    const bytes = encode(buffer, level)
+    const partial = `${file}.${process.pid}.partial`
+    try {
+      fs.mkdirSync(COMPRESSED_CACHE, { recursive: true })
+      fs.writeFileSync(partial, bytes)
+      fs.renameSync(partial, file)
+    } catch {
+      // A cache that cannot be written (a read-only checkout) only costs the time.
+      fs.rmSync(partial, { force: true })
+    }
+    return bytes
+  }
 }
 
 const ADMIN = "/admin/"
@@ -156,7 +192,7 @@ export async function startServer({
     const key = `${encoding}:${file}`
     const cached = compressed.get(key)
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.bytes
-    const bytes = ENCODERS[encoding](fs.readFileSync(file))
+    const bytes = compress(fs.readFileSync(file), encoding)
     compressed.set(key, { mtimeMs: stat.mtimeMs, size: stat.size, bytes })
     return bytes
   }
