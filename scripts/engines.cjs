@@ -147,9 +147,10 @@ async function puppeteerEngine(name) {
         })
   return {
     name,
-    async tab() {
+    async tab({ beforeThePage } = {}) {
       const page = await browser.newPage()
       await page.evaluateOnNewDocument(RECORDER)
+      if (beforeThePage) await page.evaluateOnNewDocument(beforeThePage)
       let keyboardSession
       return {
         engine: name,
@@ -248,7 +249,13 @@ async function webkitEngine() {
   const sessions = []
   return {
     name: "webkit",
-    async tab() {
+    async tab({ beforeThePage } = {}) {
+      // The recorder, then the tab's own script before the page's (one preload file each tab).
+      let preload = recorder
+      if (beforeThePage) {
+        preload = path.join(fs.mkdtempSync(path.join(dir, "tab-")), "preload.js")
+        fs.writeFileSync(preload, `${RECORDER};\n${beforeThePage}`)
+      }
       const browser = await remote({
         hostname: "127.0.0.1",
         port,
@@ -257,7 +264,7 @@ async function webkitEngine() {
           // Classic WebDriver: WebKitGTK's driver speaks no BiDi.
           "wdio:enforceWebDriverClassic": true,
           acceptInsecureCerts: true,
-          "webkitgtk:browserOptions": { binary: WEBKIT_BROWSER, args: ["--preload", recorder] },
+          "webkitgtk:browserOptions": { binary: WEBKIT_BROWSER, args: ["--preload", preload] },
         },
       })
       sessions.push(browser)

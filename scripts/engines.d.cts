@@ -31,7 +31,11 @@ export interface Tab {
 
 export interface Engine {
   readonly name: EngineName
-  tab(): Promise<Tab>
+  /**
+   * A new tab. `beforeThePage`: a script (its source) that every document of the tab runs after the
+   * recorder and before the page's own scripts.
+   */
+  tab(options?: { beforeThePage?: string }): Promise<Tab>
   close(): Promise<void>
 }
 
