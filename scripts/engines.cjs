@@ -226,8 +226,6 @@ async function webkitEngine() {
   const xvfb = await startXvfb()
   const port = await freePort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "webkit-"))
-  const recorder = path.join(dir, "recorder.js")
-  fs.writeFileSync(recorder, RECORDER)
   const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, "--host=127.0.0.1"], {
     env: { ...process.env, DISPLAY: xvfb.display },
     stdio: ["ignore", "ignore", "pipe"],
@@ -250,12 +248,9 @@ async function webkitEngine() {
   return {
     name: "webkit",
     async tab({ beforeThePage } = {}) {
-      // The recorder, then the tab's own script before the page's (one preload file each tab).
-      let preload = recorder
-      if (beforeThePage) {
-        preload = path.join(fs.mkdtempSync(path.join(dir, "tab-")), "preload.js")
-        fs.writeFileSync(preload, `${RECORDER};\n${beforeThePage}`)
-      }
+      // Each tab's own preload file: the recorder, then the tab's script before the page's.
+      const preload = path.join(fs.mkdtempSync(path.join(dir, "tab-")), "preload.js")
+      fs.writeFileSync(preload, beforeThePage ? `${RECORDER};\n${beforeThePage}` : RECORDER)
       const browser = await remote({
         hostname: "127.0.0.1",
         port,
