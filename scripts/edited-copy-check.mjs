@@ -34,7 +34,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { buildWarm } from "./project-copy.cjs"
+import { bin, buildWarm } from "./project-copy.cjs"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const REPORTS = path.join(ROOT, "reports")
@@ -61,9 +61,8 @@ export function buildOutputSuite(copy, report) {
   if (gone.length) throw new Error(`scripts/edited-copy-check.mjs leaves out ${gone.join(", ")}, which the copy lacks`)
   const ignored = ["/node_modules/", ...SITE_BUILD_ONLY.map((file) => `/${file.replace(/\./g, "\\.")}$`)]
   return run(
-    "npx",
+    bin("jest"),
     [
-      "jest",
       "--selectProjects",
       "build-output",
       "--runInBand",
@@ -82,7 +81,7 @@ function main() {
   for (const report of [EDITOR_REPORT, TODAY_REPORT, PAGES_REPORT, SUITE_REPORT]) fs.rmSync(report, { force: true })
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "edited-copy-"))
   const playwright = (project, report) =>
-    run("npx", ["playwright", "test", "--project", project, "--workers", "1"], {
+    run(bin("playwright"), ["test", "--project", project, "--workers", "1"], {
       cwd: ROOT,
       env: { EDITED_COPY_DIR: copy, E2E_REPORT: report },
     })

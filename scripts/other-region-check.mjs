@@ -21,7 +21,7 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { ROOT, buildWarm, copyProject } from "./project-copy.cjs"
+import { ROOT, bin, buildWarm, copyProject } from "./project-copy.cjs"
 import { freePort } from "./browser.cjs"
 
 export const REGION_REPORT = path.join(ROOT, "reports", "other-region.json")
@@ -46,13 +46,13 @@ async function main() {
     const suite =
       built &&
       run(
-        "npx",
-        ["jest", "--selectProjects", "other-region", "--runInBand", "--json", "--outputFile", REGION_REPORT],
+        bin("jest"),
+        ["--selectProjects", "other-region", "--runInBand", "--json", "--outputFile", REGION_REPORT],
         copy,
       )
     const clock =
       built &&
-      run("npx", ["playwright", "test", "--project", "clock", "--workers", "1"], copy, {
+      run(bin("playwright"), ["test", "--project", "clock", "--workers", "1"], copy, {
         E2E_PORT: String(await freePort()),
         E2E_REPORT: CLOCK_REPORT,
       })

@@ -1,5 +1,7 @@
 /** The project's own folder. */
 export declare const ROOT: string
+/** A command of the project's installed packages: node_modules/.bin/NAME, to run without npx. */
+export declare function bin(name: string): string
 /**
  * Copies the project to `target` (a new or empty folder), or else to a new folder
  * under the system's temporary folder named with `prefix`; returns its path.

@@ -52,6 +52,7 @@ import readline from "node:readline"
 import { EDITOR_REPORT, PAGES_REPORT, SUITE_REPORT, TODAY_REPORT } from "./edited-copy-check.mjs"
 import { CLOCK_REPORT, REGION_REPORT } from "./other-region-check.mjs"
 import { freePort } from "./browser.cjs"
+import { bin } from "./project-copy.cjs"
 import { FIRST_ON_THE_PROCESSOR } from "./browser-first.mjs"
 import jestConfig from "../jest.config.js"
 
@@ -93,11 +94,22 @@ function run(stage, command, args, env = {}) {
         console.log(running > 1 ? `[${stage}] ${line}` : line)
       })
     }
-    child.on("close", (code) => {
+    let ended = false
+    const end = (ok) => {
+      if (ended) return
+      ended = true
       running -= 1
       log.end()
-      resolve(code === 0)
+      resolve(ok)
+    }
+    // A command that cannot start (not installed: `npm ci` first) fails its stage, saying so.
+    child.on("error", (error) => {
+      const line = `${stage}: ${command} did not start: ${error.message}`
+      log.write(`${line}\n`)
+      console.log(line)
+      end(false)
     })
+    child.on("close", (code) => end(code === 0))
   })
 }
 
@@ -137,8 +149,8 @@ function playwrightCounts(ok, report) {
 async function jest(name, project, cores) {
   const outputFile = path.join(REPORTS, `${project}.json`)
   fs.rmSync(outputFile, { force: true })
-  const args = ["jest", "--selectProjects", project, `--maxWorkers=${cores}`, "--json", "--outputFile", outputFile]
-  const ok = await run(name, "npx", args)
+  const args = ["--selectProjects", project, `--maxWorkers=${cores}`, "--json", "--outputFile", outputFile]
+  const ok = await run(name, bin("jest"), args)
   return jestCounts(ok, readJson(outputFile))
 }
 
@@ -147,14 +159,13 @@ async function playwright(name, projects, cores, options = []) {
   const report = path.join(REPORTS, `${name}.json`)
   fs.rmSync(report, { force: true })
   const args = [
-    "playwright",
     "test",
     ...projects.flatMap((project) => ["--project", project]),
     "--workers",
     String(cores),
     ...options,
   ]
-  const ok = await run(name, "npx", args, { E2E_PORT: String(await freePort()), E2E_REPORT: report })
+  const ok = await run(name, bin("playwright"), args, { E2E_PORT: String(await freePort()), E2E_REPORT: report })
   return playwrightCounts(ok, readJson(report))
 }
 
@@ -207,7 +218,11 @@ async function lighthouse() {
 }
 
 /** A clean build; --quick builds on what the last build left (Gatsby's caches), as a developer does between edits. */
-const build = () => check("build", "sh", ["-c", quick ? "npx gatsby build" : "npx gatsby clean && npx gatsby build"])
+async function build() {
+  const built =
+    (quick || (await run("build", bin("gatsby"), ["clean"]))) && (await run("build", bin("gatsby"), ["build"]))
+  return built ? [1, 0] : [0, 1]
+}
 
 /**
  * Every stage in the order it is preferred when cores are free: what it waits for (`after`) and how
@@ -227,7 +242,7 @@ const STAGES = [
   { name: "engines-1280", after: ["build"], cores: 1, body: engineSweeps("engines-1280", 1280) },
   { name: "other-region", after: ["build"], cores: 1, body: otherRegion },
   { name: "build-output", after: ["build"], cores: 1, body: (cores) => jest("build-output", "build-output", cores) },
-  { name: "typecheck", after: ["build"], cores: 1, body: () => check("typecheck", "npx", ["tsc", "--noEmit"]) },
+  { name: "typecheck", after: ["build"], cores: 1, body: () => check("typecheck", bin("tsc"), ["--noEmit"]) },
   {
     name: "size-budget",
     after: ["build"],
