@@ -34,9 +34,8 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { bin, buildWarm } from "./project-copy.cjs"
+import { ROOT, bin, buildWarm } from "./project-copy.cjs"
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const REPORTS = path.join(ROOT, "reports")
 export const EDITOR_REPORT = path.join(REPORTS, "editor.json")
 export const TODAY_REPORT = path.join(REPORTS, "today.json")
