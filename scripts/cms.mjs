@@ -17,6 +17,7 @@
  */
 import { spawn, spawnSync } from "node:child_process"
 import path from "node:path"
+import { bin } from "./project-copy.cjs"
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const sitePort = Number(process.env.CMS_PORT ?? 9000)
@@ -26,7 +27,7 @@ const gitMode = process.argv.includes("--git")
 
 if (!process.argv.includes("--no-build")) {
   console.log("cms: building the site and the editor (skip with --no-build)")
-  const build = spawnSync("npx", ["gatsby", "build"], { cwd: root, stdio: "inherit" })
+  const build = spawnSync(bin("gatsby"), ["build"], { cwd: root, stdio: "inherit" })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 

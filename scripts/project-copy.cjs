@@ -86,23 +86,28 @@ mount --bind "$SITE/node_modules" "$COPY/node_modules"
 mount --rbind "$COPY" "$SITE"
 [ "$(cat "$SITE/$MARK_FILE")" = "$MARK" ]
 cd "$SITE"
-exec npx gatsby build`
+exec "$@"`
+
+/** The copy's build: Gatsby of the site's packages, started as it is (bin), not through npx. */
+const GATSBY_BUILD = [bin("gatsby"), "build"]
 
 /**
- * `gatsby build` of a copy, at the site's path where the system allows it (sameBuildPath), else in
- * the copy's own folder; returns its exit status and where it was built.
+ * `gatsby build` of a copy (`command`: GATSBY_BUILD, or a stand-in), at the site's path where the
+ * system allows it (sameBuildPath), else in the copy's own folder; returns its exit status and
+ * where it was built.
  */
-function gatsbyBuild(copy, env) {
+function gatsbyBuild(copy, env, command = GATSBY_BUILD) {
   const unshare = sameBuildPath()
   const options = { stdio: "inherit", env: { ...process.env, ...env } }
-  if (!unshare) return { status: spawnSync("npx", ["gatsby", "build"], { ...options, cwd: copy }).status, at: copy }
+  const [program, ...args] = command
+  if (!unshare) return { status: spawnSync(program, args, { ...options, cwd: copy }).status, at: copy }
   const link = path.join(copy, "node_modules")
   const mark = { MARK_FILE: ".project-copy-mark", MARK: crypto.randomUUID() }
   fs.writeFileSync(path.join(copy, mark.MARK_FILE), mark.MARK)
   fs.rmSync(link)
   fs.mkdirSync(link)
   try {
-    const { status } = spawnSync("unshare", [...unshare, "sh", "-c", BUILD_AT_THE_SITES_PATH], {
+    const { status } = spawnSync("unshare", [...unshare, "sh", "-c", BUILD_AT_THE_SITES_PATH, "sh", ...command], {
       ...options,
       cwd: copy,
       env: { ...options.env, SITE: ROOT, COPY: copy, ...mark },

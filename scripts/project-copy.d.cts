@@ -13,8 +13,12 @@ export declare function copyProject(prefix: string, target?: string): string
  */
 export declare function buildWarm(copy: string, env?: Record<string, string>): boolean
 /**
- * `gatsby build` of a copy (`npx gatsby build`, with `env` added), at the site's path in a mount
- * namespace of its own where the system allows it, else in the copy's folder; its exit status and
- * the path it was built at.
+ * `gatsby build` of a copy (with `env` added; `command`: Gatsby of the site's packages, or a
+ * stand-in), at the site's path in a mount namespace of its own where the system allows it, else in
+ * the copy's folder; its exit status and the path it was built at.
  */
-export declare function gatsbyBuild(copy: string, env?: Record<string, string>): { status: number | null; at: string }
+export declare function gatsbyBuild(
+  copy: string,
+  env?: Record<string, string>,
+  command?: string[],
+): { status: number | null; at: string }
