@@ -17,9 +17,8 @@
  */
 import { spawn, spawnSync } from "node:child_process"
 import path from "node:path"
-import { bin } from "./project-copy.cjs"
+import { ROOT, bin } from "./project-copy.cjs"
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const sitePort = Number(process.env.CMS_PORT ?? 9000)
 const serverPort = Number(process.env.DECAP_SERVER_PORT ?? 8081)
 const backendUrl = `http://127.0.0.1:${serverPort}/api/v1`
@@ -27,26 +26,26 @@ const gitMode = process.argv.includes("--git")
 
 if (!process.argv.includes("--no-build")) {
   console.log("cms: building the site and the editor (skip with --no-build)")
-  const build = spawnSync(bin("gatsby"), ["build"], { cwd: root, stdio: "inherit" })
+  const build = spawnSync(bin("gatsby"), ["build"], { cwd: ROOT, stdio: "inherit" })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
 const children = [
-  spawn(process.execPath, [path.join(root, "node_modules/decap-server/dist/index.js")], {
-    cwd: root,
+  spawn(process.execPath, [path.join(ROOT, "node_modules/decap-server/dist/index.js")], {
+    cwd: ROOT,
     stdio: "inherit",
     env: {
       ...process.env,
       PORT: String(serverPort),
       BIND_HOST: "127.0.0.1",
       MODE: gitMode ? "git" : "fs",
-      GIT_REPO_DIRECTORY: root,
+      GIT_REPO_DIRECTORY: ROOT,
     },
   }),
   spawn(
     process.execPath,
-    [path.join(root, "scripts/serve-public.mjs"), "--port", String(sitePort), "--local-backend", backendUrl],
-    { cwd: root, stdio: "inherit" },
+    [path.join(ROOT, "scripts/serve-public.mjs"), "--port", String(sitePort), "--local-backend", backendUrl],
+    { cwd: ROOT, stdio: "inherit" },
   ),
 ]
 
