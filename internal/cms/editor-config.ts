@@ -3,6 +3,7 @@ import { CLIENT_ID } from "../auth/oauth"
 import type { ContentType } from "../content/model"
 import type { EditorSignIn } from "./backend"
 import { recordJsonSchema, type FieldSchema as EditorJsonSchema } from "../content/json-schema"
+import { DATA_FOLDER, fromRepoRoot, mediaFolders } from "./content-folders"
 
 /**
  * Decap CMS's configuration (public/admin/config.yml), derived from the content
@@ -123,13 +124,8 @@ export const NETLIFY_OAUTH_BASE_URL = "https://api.netlify.com"
 export const FORMAT = { record: "json-file", list: "json-list" } as const
 export const LIST_FIELD = "records"
 
-const DATA_FOLDER = "data"
-
 /** How a day is written in data/ and shown in the editor's date picker. */
 const DAY_FORMAT = "YYYY-MM-DD"
-
-/** A path relative to data/ (as data files write it) as a path from the repository's root. */
-const fromRepoRoot = (pathFromData: string): string => path.posix.normalize(path.posix.join(DATA_FOLDER, pathFromData))
 
 /** The first text field of an object's items, to sum up each item of a list. */
 function summaryOf(schema: EditorJsonSchema): string | undefined {
@@ -301,18 +297,6 @@ export function editorCollection(type: ContentType): EditorCollection {
   return { name, ...about, format: FORMAT.record, files: [{ name, label: type.label, file, fields }] }
 }
 
-/** Every file reference field's folder, as data files write it (relative to data/). */
-function fileFolders(types: readonly ContentType[]): string[] {
-  const folders = new Set<string>()
-  const walk = (schema: EditorJsonSchema) => {
-    if (schema.fileReference && schema.fileFolder) folders.add(schema.fileFolder)
-    Object.values(schema.properties ?? {}).forEach(walk)
-    if (schema.items) walk(schema.items)
-  }
-  types.forEach((type) => walk(recordJsonSchema(type)))
-  return Array.from(folders)
-}
-
 /** The site's own endpoints behind the passkey sign-in (netlify/functions/oauth-*, git-gateway*). */
 export const SIGN_IN_ENDPOINTS = {
   authorize: "api/oauth/authorize",
@@ -351,7 +335,7 @@ function signInConfig({ signIn, repo, branch, siteUrl }: BackendOptions): Pick<E
  */
 export function editorConfig(types: readonly ContentType[], options: BackendOptions): EditorConfig {
   // The media library opens on the first folder files are uploaded to (today the brand logos).
-  const [media = "../static/uploads"] = fileFolders(types)
+  const [media] = mediaFolders(types)
   const { siteUrl } = options
   return {
     ...signInConfig(options),

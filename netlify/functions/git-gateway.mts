@@ -9,9 +9,12 @@
  * a path outside internal/auth/gateway-paths.ts's list, which also keeps every
  * request inside the one repository (404); a method that path does not need
  * (405); Decap's "force merge" of a draft over newer changes to its files
- * (409, internal/auth/gateway-paths.ts). A commit is always authored by the
- * signed-in editor (their name and email replace whatever the request said). GitHub's status, JSON body,
- * Content-Type, Link and ETag come back unchanged.
+ * (409, internal/auth/gateway-paths.ts); a move of a branch that changes anything
+ * but content, or moves another branch than the live one and the drafts, or by
+ * force (403, internal/auth/gateway-moves.ts: GitHub is read first, with the
+ * site's credential, and nothing is relayed). A commit is always authored and
+ * committed by the signed-in editor (their name and email replace whatever the
+ * request said). GitHub's status, JSON body, Content-Type, Link and ETag come back unchanged.
  */
 import type { Config } from "@netlify/functions"
 import { githubTarget } from "../../internal/auth/github-credential.ts"
@@ -21,7 +24,16 @@ import {
   gatewayVerdict,
   isDecapForceMerge,
 } from "../../internal/auth/gateway-paths.ts"
+import {
+  JudgeUnavailable,
+  judgeMove,
+  moveOf,
+  unforced,
+  type RepositoryRead,
+} from "../../internal/auth/gateway-moves.ts"
 import { authStore, readJson, refuse, settingsOrRefusal, signedInEditor } from "../../internal/auth/http.ts"
+import { contentFolders } from "../../internal/cms/content-folders.ts"
+import { CONTENT_TYPES } from "../../internal/content/model.ts"
 import { functionEnv } from "../../internal/function-env.ts"
 
 export const GATEWAY_PREFIX = "/api/git/github/"
@@ -30,6 +42,15 @@ export const GATEWAY_PREFIX = "/api/git/github/"
 const MAX_BODY_BYTES = 6 * 1024 * 1024
 const GITHUB_TIMEOUT_MS = 20_000
 const PASSED_BACK = ["Content-Type", "Link", "ETag", "X-RateLimit-Remaining", "X-RateLimit-Reset"]
+
+/** What an editor may write, from the content model (as the editor's configuration reads it). */
+const CONTENT_FOLDERS = contentFolders(CONTENT_TYPES)
+
+const githubHeaders = (token: string): Record<string, string> => ({
+  Authorization: `Bearer ${token}`,
+  "User-Agent": "site-editor-gateway",
+  "X-GitHub-Api-Version": "2022-11-28",
+})
 
 export default async (request: Request): Promise<Response> => {
   const settings = settingsOrRefusal()
@@ -52,19 +73,49 @@ export default async (request: Request): Promise<Response> => {
   }
 
   let body: string | undefined
+  let parsed: Record<string, unknown> | undefined
   if (request.method !== "GET" && request.method !== "DELETE") {
-    const parsed = await readJson(request, MAX_BODY_BYTES)
+    parsed = await readJson(request, MAX_BODY_BYTES)
     if (!parsed) return refuse(400, "the request's body is not a JSON object within 6 MB")
     // A draft's files written over newer changes to them is refused (409); nothing is relayed.
     if (request.method === "POST" && path === "git/commits" && isDecapForceMerge(parsed)) {
       return refuse(409, FORCE_MERGE_REFUSED)
     }
-    // Every commit names the editor who made it.
+    // Every commit names the editor who made it, as its author and as its committer.
     if (request.method === "POST" && path === "git/commits") {
-      parsed.author = { name: editor.name || editor.email, email: editor.email, date: new Date().toISOString() }
+      const who = { name: editor.name || editor.email, email: editor.email, date: new Date().toISOString() }
+      parsed.author = who
+      parsed.committer = who
     }
-    body = JSON.stringify(parsed)
   }
+
+  // A move of a branch is judged on what it changes before anything is relayed.
+  const branches = { live: functionEnv("CMS_BRANCH")?.trim() || "main", repo: target.repo }
+  const move = moveOf(request.method, path, parsed, branches)
+  if (move && "status" in move) return refuse(move.status, move.message)
+  if (move) {
+    const token = await target.token()
+    const read: RepositoryRead = async (part) => {
+      const answer = await fetch(`${target.api}/repos/${target.repo}/${part}`, {
+        headers: { Accept: "application/vnd.github+json", ...githubHeaders(token) },
+        signal: AbortSignal.timeout(GITHUB_TIMEOUT_MS),
+      })
+      return { status: answer.status, json: answer.ok ? await answer.json() : await answer.body?.cancel() }
+    }
+    try {
+      const refusal = await judgeMove(move, read, CONTENT_FOLDERS, branches)
+      if (refusal) {
+        console.log(`git-gateway: refused ${request.method} ${path}: ${refusal.message}`)
+        return refuse(refusal.status, refusal.message)
+      }
+    } catch (error) {
+      const why = error instanceof JudgeUnavailable ? error.message : error instanceof Error ? error.name : "error"
+      console.error(`git-gateway: the change could not be checked (${why})`)
+      return refuse(502, "GitHub could not be read to check the change: nothing was saved, try again in a minute")
+    }
+    if (move.kind === "ref" && parsed) parsed = unforced(parsed)
+  }
+  if (parsed) body = JSON.stringify(parsed)
 
   let github: Response
   try {
@@ -73,10 +124,8 @@ export default async (request: Request): Promise<Response> => {
       body,
       headers: {
         Accept: request.headers.get("Accept") ?? "application/vnd.github+json",
-        Authorization: `Bearer ${await target.token()}`,
+        ...githubHeaders(await target.token()),
         ...(body ? { "Content-Type": "application/json; charset=utf-8" } : {}),
-        "User-Agent": "site-editor-gateway",
-        "X-GitHub-Api-Version": "2022-11-28",
       },
       signal: AbortSignal.timeout(GITHUB_TIMEOUT_MS),
     })
