@@ -33,14 +33,15 @@ export interface Branches {
 
 /** What a request moves. `new` is what the branch would point at: a commit's sha or a branch's name. */
 export type Move =
-  | { kind: "ref"; branch: string; to: string; create: boolean }
+  /** `forced`: a draft's save Decap asked to force (relayed without force, see unforced). */
+  | { kind: "ref"; branch: string; to: string; create: boolean; forced?: boolean }
   | { kind: "delete"; branch: string }
   | { kind: "pull"; number?: number }
   | { kind: "merge"; base: string; head: string }
 
 /** The gateway's refusal: a status and a sentence that Decap and the page for today show as they are. */
 export interface MoveRefused {
-  status: 403
+  status: 403 | 409
   message: string
 }
 
@@ -77,7 +78,8 @@ export function moveOf(
     if (branch === branches.live && input.force !== undefined && input.force !== false) {
       return refused(`The live branch is never moved by force: ${branch} keeps every change made to it.`)
     }
-    return { kind: "ref", branch, to: text(input.sha), create: false }
+    const forced = isDraft(branch) && input.force !== undefined && input.force !== false
+    return { kind: "ref", branch, to: text(input.sha), create: false, ...(forced ? { forced } : {}) }
   }
   if (method === "POST" && path === "git/refs") {
     const name = /^refs\/heads\/(.+)$/.exec(text(input.ref))?.[1]
@@ -203,7 +205,7 @@ async function judgeRange(
   folders: readonly ContentFolder[],
   base: string,
   head: string,
-): Promise<MoveRefused | undefined> {
+): Promise<MoveRefused | { mergeBase: string }> {
   if (!SHA.test(base) || !SHA.test(head)) return refused("The change names no commit that can be checked.")
   const compared = await read(`compare/${base}...${head}`)
   const mergeBase = (compared.json as { merge_base_commit?: { sha?: unknown } } | null)?.merge_base_commit?.sha
@@ -218,7 +220,21 @@ async function judgeRange(
   if (before.truncated || after.truncated)
     return refused("The change is too large for GitHub to list whole, so it cannot be checked.")
   const reasons = nonContentChanges(folders, changedFiles(before.tree, after.tree))
-  return reasons.length ? notContentRefusal(folders, reasons) : undefined
+  return reasons.length ? notContentRefusal(folders, reasons) : { mergeBase }
+}
+
+const verdict = (judged: MoveRefused | { mergeBase: string }): MoveRefused | undefined =>
+  "status" in judged ? judged : undefined
+
+/**
+ * Decap saves a draft again after rebasing it onto the live branch, a rewrite it asks to force. Never
+ * forced, that save cannot be made once the live branch has moved since the draft was saved: said
+ * in words the owner can act on rather than as GitHub's "Update is not a fast forward".
+ */
+const DRAFT_BEHIND: MoveRefused = {
+  status: 409,
+  message:
+    "This draft was saved before the latest change to the live site, and a draft is never rewritten. Nothing was changed: publish the draft as it is and edit it again once live, or delete it in the Workflow tab and make the change again.",
 }
 
 interface PullSide {
@@ -246,14 +262,16 @@ export async function judgeMove(
       const base = await headOf(read, move.create ? branches.live : move.branch)
       if (base === undefined)
         return move.create ? refused(`The live branch ${branches.live} was not found.`) : undefined
-      return judgeRange(read, folders, base, move.to)
+      const judged = await judgeRange(read, folders, base, move.to)
+      if ("status" in judged) return judged
+      return move.forced && judged.mergeBase !== base ? DRAFT_BEHIND : undefined
     }
     case "merge": {
       const base = await headOf(read, move.base)
       if (base === undefined) return undefined
       const head = SHA.test(move.head) ? move.head : await headOf(read, move.head)
       if (head === undefined) return undefined
-      return judgeRange(read, folders, base, head)
+      return verdict(await judgeRange(read, folders, base, head))
     }
     case "pull": {
       const { status, json } = await read(`pulls/${move.number}`)
@@ -267,7 +285,7 @@ export async function judgeMove(
       if (pull.base.ref !== branches.live) return refused(`A draft goes into the live branch (${branches.live}) only.`)
       const base = await headOf(read, branches.live)
       if (base === undefined) return undefined
-      return judgeRange(read, folders, base, text(pull.head.sha))
+      return verdict(await judgeRange(read, folders, base, text(pull.head.sha)))
     }
   }
 }

@@ -244,6 +244,26 @@ describe("the gateway writes content only, to the live branch and drafts, never 
         200,
       ],
       [
+        "the live branch moved on meanwhile (the page for today)",
+        async () =>
+          gateway("PATCH", "git/refs/heads/main", {
+            sha: await commitThroughGateway(image, [{ path: "data/business.json", content: '{"closed":1}\n' }]),
+            force: false,
+          }),
+        200,
+      ],
+      [
+        "the draft rebased onto it and saved by force, as Decap does: refused, the draft kept",
+        async () =>
+          gateway("PATCH", `git/refs/heads/${encodeURIComponent(draft)}`, {
+            sha: await commitThroughGateway(headOf("main") as string, [
+              { path: "data/notice.json", content: '{"text":"Draft 3"}\n' },
+            ]),
+            force: true,
+          }),
+        409,
+      ],
+      [
         "its pull request opened",
         () => gateway("POST", "pulls", { title: "Wilmette", head: `northshore:${draft}`, base: "main" }),
         201,
@@ -268,6 +288,7 @@ describe("the gateway writes content only, to the live branch and drafts, never 
       ({ label }) => label,
     )
     expect(github.file("main", "data/notice.json")).toBe('{"text":"Draft 2"}\n')
+    expect(github.file("main", "data/business.json")).toBe('{"closed":1}\n')
     expect(github.branches()).not.toContain(draft)
   })
 

@@ -130,6 +130,7 @@ describe("which branches an editor moves", () => {
       branch: "cms/towns/x",
       to: SHA,
       create: false,
+      forced: true,
     })
     expect(unforced({ sha: SHA, force: true })).toEqual({ sha: SHA, force: false })
     expect(moveOf("POST", "git/refs", { ref: "refs/heads/cms/towns/x", sha: SHA }, BRANCHES)).toEqual({
