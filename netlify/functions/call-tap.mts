@@ -18,6 +18,7 @@
  */
 import { getStore } from "@netlify/blobs"
 import type { Config } from "@netlify/functions"
+import { readCappedText } from "../../internal/capped-body"
 import { readCallTapsSite } from "../../internal/call-taps-file"
 import { CALL_TAPS_STORE, isOwnOrigin, MAX_TAP_BYTES, parseTap, tapDay, tapKey } from "../../internal/call-taps"
 import { functionEnv as env } from "../../internal/function-env"
@@ -35,29 +36,6 @@ const refuse = (reason: string, status = 400, headers?: HeadersInit): Response =
 
 const counted = (): Response => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } })
 
-/** The body as text, or undefined when it holds more than `limit` bytes (reading stops there) or is not UTF-8. */
-async function bodyText(request: Request, limit: number): Promise<string | undefined> {
-  if (!request.body) return ""
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      return undefined
-    }
-    chunks.push(value)
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks))
-  } catch {
-    return undefined
-  }
-}
-
 export default async (request: Request): Promise<Response> => {
   if (request.method !== "POST") return refuse(`method ${request.method} is not POST`, 405, { Allow: "POST" })
   if (env(SWITCH_ENV)?.trim().toLowerCase() === "off") return counted()
@@ -70,7 +48,7 @@ export default async (request: Request): Promise<Response> => {
   if (length !== null && !(/^\d+$/.test(length.trim()) && Number(length) <= MAX_TAP_BYTES)) {
     return refuse(`Content-Length ${length} is over ${MAX_TAP_BYTES} bytes (or not a number)`)
   }
-  const body = await bodyText(request, MAX_TAP_BYTES)
+  const body = await readCappedText(request, MAX_TAP_BYTES)
   if (body === undefined) return refuse(`the body is over ${MAX_TAP_BYTES} bytes or not UTF-8`)
 
   const site = readCallTapsSite(process.env)

@@ -10,10 +10,14 @@
  * {error, error_description}, which Decap shows.
  */
 import type { Config } from "@netlify/functions"
+import { readCappedText } from "../../internal/capped-body.ts"
 import { authStore, fromSite, json, settingsOrRefusal } from "../../internal/auth/http.ts"
 import { passkeyOwner, spendOnce } from "../../internal/auth/editors.ts"
 import { isVerifier, s256 } from "../../internal/auth/oauth.ts"
 import { LIFETIMES, TokenRefused, signToken, verifyToken } from "../../internal/auth/tokens.ts"
+
+/** The largest form read: a code, a verifier and two short fields are well under 2 KB. */
+const MAX_FORM_BYTES = 8192
 
 const failure = (status: number, error: string, description: string): Response =>
   json(status, { error, error_description: description })
@@ -27,8 +31,8 @@ export default async (request: Request): Promise<Response> => {
   if (!/^application\/x-www-form-urlencoded\b/.test(request.headers.get("Content-Type") ?? "")) {
     return failure(400, "invalid_request", "the body must be form-encoded")
   }
-  const text = await request.text()
-  if (text.length > 8192) return failure(400, "invalid_request", "the request is too large")
+  const text = await readCappedText(request, MAX_FORM_BYTES)
+  if (text === undefined) return failure(400, "invalid_request", "the request is too large")
   const form = new URLSearchParams(text)
   if (form.get("grant_type") !== "authorization_code") {
     return failure(400, "unsupported_grant_type", "grant_type must be authorization_code")
