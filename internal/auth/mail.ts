@@ -5,6 +5,7 @@
  */
 import nodemailer from "nodemailer"
 import type { Env } from "../function-env.ts"
+import { plainName } from "./plain-name.ts"
 
 export interface Invitation {
   to: string
@@ -16,11 +17,15 @@ export interface Invitation {
 
 export const mailConfigured = (env: Env): boolean => Boolean(env("SMTP_URL")?.trim() && env("MAIL_FROM")?.trim())
 
-/** The invitation's text: who it is for, what to do, and until when. */
+/**
+ * The invitation's text: who it is for, what to do, and until when. The name is made plain here too, whoever
+ * gave it (internal/auth/plain-name.ts): no line of the message and no link in it comes from the name.
+ */
 export function invitationText({ name, link, expires, site }: Invitation): string {
   const until = new Date(expires).toUTCString()
+  const greeted = plainName(name)
   return [
-    `Hello${name ? ` ${name}` : ""},`,
+    `Hello${greeted ? ` ${greeted}` : ""},`,
     "",
     `You are invited to edit ${site}. Open this link on your phone and save a passkey:`,
     "you will sign in with Face ID, a fingerprint or the screen lock. No password.",
