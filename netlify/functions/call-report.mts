@@ -2,10 +2,14 @@
  * The editor's report of taps on the phone number: GET
  * CALL_REPORT_ENDPOINT?days=7|30|90 with `Authorization: Bearer <token>`, the
  * token the editor holds once signed in: the site's own access token (passkey
- * sign-in, internal/auth/), or with Decap's GitHub backend a GitHub token.
+ * sign-in, internal/auth/), or with Decap's GitHub backend (CMS_BACKEND=github)
+ * a GitHub token.
  *
  * The site's own token (a JWT) is checked as the gateway checks it: this site's,
- * unexpired, its passkey still registered; else 401. A GitHub token: GitHub is asked for the
+ * unexpired, its passkey still registered; else 401. Any other token is a GitHub
+ * token only when CMS_BACKEND is "github" (set for Functions as for Builds): with
+ * the site's own sign-in it is 401 at once, and GitHub is never asked about a
+ * string anyone may send. A GitHub token: GitHub is asked for the
  * editor's repository with that token, and the report is given only when the
  * answer says the token's user may push to it. No token, or one GitHub
  * refuses: 401. A user without push access (or who cannot see the repository):
@@ -13,6 +17,7 @@
  * editor's own config, internal/cms/backend.ts), else the one the build wrote
  * down (CALL_TAPS_SITE_FILE): Netlify gives a function at run time neither of
  * the build's variables unless the owner sets CMS_GITHUB_REPO for Functions.
+ * Netlify's rate limit caps one client at 30 reports a minute (429 beyond).
  *
  * 200: the CallReport of src/lib/call-tap.ts, counted by internal/call-taps.ts
  * from the keys of the store CALL_TAPS_STORE, never cached.
@@ -89,6 +94,9 @@ async function checkPush(token: string, repo: string): Promise<Response | undefi
 /** The site's own access tokens are JWTs (three dot-separated parts); GitHub's tokens have no dot. */
 const isSiteToken = (token: string): boolean => token.split(".").length === 3
 
+/** Whether the editor signs in with GitHub (CMS_BACKEND=github), the only case a GitHub token is taken. */
+const githubSignIn = (): boolean => env("CMS_BACKEND")?.trim() === "github"
+
 export default async (request: Request): Promise<Response> => {
   if (request.method !== "GET") return answer(405, `method ${request.method} is not GET`, { Allow: "GET" })
   const token = /^Bearer ([\w.~+/-]+=*)$/.exec(request.headers.get("Authorization")?.trim() ?? "")?.[1]
@@ -101,6 +109,8 @@ export default async (request: Request): Promise<Response> => {
     if (settings instanceof Response) return settings
     const editor = await signedInEditor(request, settings, authStore())
     if (editor instanceof Response) return editor
+  } else if (!githubSignIn()) {
+    return answer(401, "this is not the site's sign-in: sign in to the editor again", { "WWW-Authenticate": "Bearer" })
   } else {
     const repo = editorRepo()
     if (!repo) return answer(500, "the editor's repository is unknown: set CMS_GITHUB_REPO (owner/name) for Functions")
@@ -126,4 +136,6 @@ export default async (request: Request): Promise<Response> => {
 export const config: Config = {
   path: "/api/call-report",
   method: "GET",
+  // The Calls page asks once per window the editor picks; a burst beyond this is not an editor (Netlify answers 429).
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ["ip", "domain"] },
 }

@@ -7,6 +7,7 @@ import callReportFunction, { config, GITHUB_API_ENV } from "../../netlify/functi
 import { CALL_REPORT_ENDPOINT, type CallReport } from "../../src/lib/call-tap"
 import { CALL_TAPS_STORE, reportDays, tapDay, tapKey } from "../../internal/call-taps"
 import { localBlobs } from "../blobs-server"
+import { expectEvery } from "../offenders"
 import { quietConsole, standInServer } from "../stand-in-server"
 
 /**
@@ -46,11 +47,14 @@ beforeEach(() => {
   asked = []
   process.env[GITHUB_API_ENV] = github.origin()
   process.env.CMS_GITHUB_REPO = REPO
+  // GitHub's sign-in, the only one under which a GitHub token is taken (the site's own tokens: sign-in-functions.test.ts).
+  process.env.CMS_BACKEND = "github"
 })
 afterEach(() => {
   delete process.env[GITHUB_API_ENV]
   delete process.env.CMS_GITHUB_REPO
   delete process.env.REPOSITORY_URL
+  delete process.env.CMS_BACKEND
 })
 
 describe("who reads the report", () => {
@@ -69,6 +73,25 @@ describe("who reads the report", () => {
       answers.push([authorization, response.status])
     }
     expect(answers.filter(([, status]) => status !== 401)).toEqual([])
+    expect(asked).toEqual([])
+  })
+
+  it("with the site's own sign-in (CMS_BACKEND unset or git-gateway), nobody with a token that is not the site's: 401, and GitHub is not asked", async () => {
+    const answers = []
+    for (const backend of [undefined, "git-gateway"]) {
+      if (backend === undefined) delete process.env.CMS_BACKEND
+      else process.env.CMS_BACKEND = backend
+      for (const token of ["gho_editor-token", "gho_reader-token", "anything-at-all"]) {
+        const response = await report("?days=7", { Authorization: `Bearer ${token}` })
+        answers.push({ backend, token, status: response.status, challenge: response.headers.get("WWW-Authenticate") })
+      }
+    }
+    expectEvery(
+      answers,
+      "tokens not the site's taken without GitHub's sign-in",
+      ({ status, challenge }) => (status === 401 && challenge === "Bearer" ? undefined : `${status}, ${challenge}`),
+      ({ backend, token }) => `${backend ?? "(unset)"}: ${token}`,
+    )
     expect(asked).toEqual([])
   })
 
@@ -118,6 +141,13 @@ describe("who reads the report", () => {
     // Written out in the source, where Netlify reads it without running the code.
     const source = fs.readFileSync(path.resolve(__dirname, "../../netlify/functions/call-report.mts"), "utf8")
     expect(/export const config[^]*?\n\}/.exec(source)?.[0]).toContain(`path: "${CALL_REPORT_ENDPOINT}",`)
+  })
+
+  it("has a rate limit per client, as every other endpoint an editor calls: Netlify answers 429 beyond it", () => {
+    expect(config.rateLimit).toMatchObject({ windowLimit: expect.any(Number), aggregateBy: ["ip", "domain"] })
+    expect(config.rateLimit?.windowLimit).toBeLessThanOrEqual(60)
+    const source = fs.readFileSync(path.resolve(__dirname, "../../netlify/functions/call-report.mts"), "utf8")
+    expect(/export const config[^]*?\n\}/.exec(source)?.[0]).toMatch(/\n {2}rateLimit: \{ windowLimit: \d+,/)
   })
 })
 
