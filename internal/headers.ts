@@ -1,5 +1,6 @@
 import type { HeaderRoutes, RoutesManifest } from "gatsby"
 import { ADMIN_PATH } from "./cms/admin-path"
+import type { EditorSignIn } from "./cms/backend"
 import { PAGE_BASE_DIRECTIVES } from "./csp"
 import { MAPS_FOLDER } from "./maps/svg-file"
 
@@ -84,26 +85,52 @@ export const MAP_FILE: readonly Header[] = [
 export const EDITOR_FOLDER: readonly Header[] = [{ key: "X-Robots-Tag", value: "noindex" }]
 
 /**
+ * What the editor's documents reach besides the site itself, by how the editor signs in
+ * (internal/cms/backend.ts): with GitHub's sign-in Decap talks to GitHub's API, logs in through
+ * Netlify's OAuth provider and shows GitHub's avatars; with the site's own sign-in everything goes
+ * to the site (its gateway relays to GitHub), so no other origin is named and a script that got
+ * into the editor has nowhere else to send a token.
+ */
+const EDITOR_ORIGINS: Record<EditorSignIn, { connect: readonly string[]; img: readonly string[] }> = {
+  "git-gateway": { connect: [], img: [] },
+  github: {
+    connect: ["https://api.github.com", "https://api.netlify.com"],
+    img: ["https://avatars.githubusercontent.com"],
+  },
+}
+
+/**
  * The editor's own documents (static/admin/: Decap's page, the Calls page):
  * never framed. Decap needs 'unsafe-eval' for its scripts and inline styles; it
- * talks to the GitHub API, and to Netlify for the GitHub login; it reads back
- * its own local draft backups as blob: URLs. The local backend of `npm run cms`
- * is allowed only by the local server (scripts/serve-public.mjs).
+ * reads back its own local draft backups as blob: URLs; the origins it talks to
+ * besides the site are its sign-in's (EDITOR_ORIGINS). The local backend of
+ * `npm run cms` is allowed only by the local server (scripts/serve-public.mjs).
  * frame-ancestors 'none' outranks the SAMEORIGIN of every path in every browser
  * that reads it. Set on each document's exact addresses, not on /admin/*: the
  * sign-in pages beside them are Gatsby pages, whose inline scripts a policy
  * without their hashes would block.
  */
-export const EDITOR: readonly Header[] = [
-  {
-    key: "Content-Security-Policy",
-    value:
-      "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
-      "img-src 'self' data: blob: https://avatars.githubusercontent.com; " +
-      "connect-src 'self' blob: https://api.github.com https://api.netlify.com; font-src 'self' data:; " +
-      "object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'; upgrade-insecure-requests",
-  },
-]
+export function editorHeaders(signIn: EditorSignIn): readonly Header[] {
+  const { connect, img } = EDITOR_ORIGINS[signIn]
+  return [
+    {
+      key: "Content-Security-Policy",
+      value: [
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-eval'",
+        "style-src 'self' 'unsafe-inline'",
+        ["img-src 'self' data: blob:", ...img].join(" "),
+        ["connect-src 'self' blob:", ...connect].join(" "),
+        "font-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+        "upgrade-insecure-requests",
+      ].join("; "),
+    },
+  ]
+}
 
 /** The owner's page for today (static/admin/today/, its script built from src/today/). */
 export const TODAY_PAGE_PATH = `${ADMIN_PATH}today/`
@@ -160,10 +187,11 @@ const documentAddresses = (path: string): string[] =>
 
 /**
  * The rules of public/_headers for the files of a build (Gatsby's routes
- * manifest): every path, the editor, then one exact path per file cached for a
+ * manifest) and the editor's sign-in: every path, the editor, then one exact path per file cached for a
  * year and the documents under /admin/, in the order of their paths so two builds of one commit write the same file.
  */
-export function siteHeaderRules(routes: RoutesManifest): HeaderRoutes {
+export function siteHeaderRules(routes: RoutesManifest, signIn: EditorSignIn): HeaderRoutes {
+  const editor = editorHeaders(signIn)
   const files = routes.flatMap((route) => {
     if (route.type !== "static") return []
     const path = fileAddress(route.filePath)
@@ -175,7 +203,7 @@ export function siteHeaderRules(routes: RoutesManifest): HeaderRoutes {
         ? TODAY_PAGE
         : route.path.endsWith("/")
           ? EDITOR_SIGN_IN_PAGE
-          : EDITOR
+          : editor
       return documentAddresses(path).map((address) => ({ path: address, headers: [...headers] }))
     }
     if (MAP_FILE_PATH.test(path)) return [{ path, headers: [...MAP_FILE] }]

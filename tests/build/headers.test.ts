@@ -11,6 +11,7 @@ import {
   loadHeaderRules,
   type HeaderRule,
 } from "../../scripts/netlify-headers.mjs"
+import { editorBackend } from "../../internal/cms/backend"
 
 /**
  * The HTTP headers as Netlify serves the build: the rules the build wrote into
@@ -150,6 +151,23 @@ describe("headers as Netlify serves them", () => {
       }, urlPath)
         .filter(({ value }) => value)
         .map(({ reading, value }) => `${reading}: ${value}`),
+    )
+  })
+
+  it("give the editor's documents a policy that names GitHub's and Netlify's API only for GitHub's sign-in (CMS_BACKEND=github)", () => {
+    const { signIn } = editorBackend(process.env, "")
+    const documents = paths.filter((one) => /^\/admin\/(index\.html|calls\/(index\.html)?)?$/.test(one))
+    expect(documents).toContain("/admin/")
+    const outside = ["https://api.github.com", "https://api.netlify.com", "https://avatars.githubusercontent.com"]
+    expectEvery(documents, `editor documents whose policy is wrong for the ${signIn} sign-in`, (urlPath) =>
+      eachReading((headers) => headers["content-security-policy"] ?? "", urlPath).flatMap(({ reading, value }) => {
+        const connect = /connect-src ([^;,]+)/.exec(value)?.[1]?.trim().split(/\s+/) ?? []
+        const named = outside.filter((origin) => value.includes(origin))
+        if (!connect.includes("'self'")) return [`${reading}: connect-src ${connect.join(" ")}`]
+        if (signIn === "github")
+          return named.length === outside.length ? [] : [`${reading}: names only ${named.join(", ") || "none"}`]
+        return named.length ? [`${reading}: names ${named.join(", ")}`] : []
+      }),
     )
   })
 })

@@ -186,6 +186,8 @@ test.describe("over a seeded store", () => {
     })
     await new Promise<void>((resolve) => github!.listen(0, "127.0.0.1", resolve))
     process.env[GITHUB_API_ENV] = `http://127.0.0.1:${(github.address() as AddressInfo).port}`
+    // A GitHub token is taken only with GitHub's sign-in.
+    process.env.CMS_BACKEND = "github"
     for (const { path: pagePath, placement, count } of TAPS) {
       for (let tap = 0; tap < count; tap += 1) {
         const answer = await takeTap(
@@ -204,7 +206,7 @@ test.describe("over a seeded store", () => {
     blobs?.kill("SIGTERM")
     await new Promise<void>((resolve) => (github ? github.close(() => resolve()) : resolve()))
     fs.rmSync(folder, { recursive: true, force: true })
-    for (const name of ["NETLIFY_BLOBS_CONTEXT", CALL_TAPS_SITE_ENV, GITHUB_API_ENV]) {
+    for (const name of ["NETLIFY_BLOBS_CONTEXT", CALL_TAPS_SITE_ENV, GITHUB_API_ENV, "CMS_BACKEND"]) {
       if (saved[name] === undefined) delete process.env[name]
       else process.env[name] = saved[name]
     }
