@@ -2,9 +2,14 @@
  * Who may sign in: the editors and their passkeys, in Netlify Blobs (one store,
  * strongly consistent). No password and no secret of a passkey is kept: only
  * its public key. Keys of the store:
- *   editors/<id>     an Editor (id: a hash of the lower-cased email)
- *   passkeys/<id>    the editor a passkey belongs to (the editor's record decides)
- *   used/<jti>       an invitation, challenge or code already used: each is single-use
+ *   editors/<id>       an Editor (id: a hash of the lower-cased email)
+ *   passkeys/<id>      the editor a passkey belongs to (the editor's record decides)
+ *   invitations/<jti>  an invitation not yet used, revoked or voided (invitations.ts)
+ *   used/<jti>         an invitation, challenge or code already used: each is single-use
+ *   revoked/<jti>      an access token its editor signed out of (http.ts)
+ * An editor is an owner or a helper: an owner also decides who may sign in (invites,
+ * revokes an invitation, removes another editor's passkey, changes a role), and there
+ * is always at least one owner.
  * Writes that read first are conditional (onlyIfNew / onlyIfMatch) and retried,
  * so two requests at once never overwrite each other.
  */
@@ -25,15 +30,42 @@ export interface Passkey {
   device: string
 }
 
+const ROLES = ["owner", "helper"] as const
+export type Role = (typeof ROLES)[number]
+
+export const isRole = (role: unknown): role is Role => ROLES.includes(role as Role)
+
 export interface Editor {
   id: string
   email: string
   name: string
   /** Who invited them: an editor's id, or "command". */
   invitedBy: string
+  /** Absent on records stored before roles existed: see roleOf. */
+  role?: Role
   created: string
   passkeys: Passkey[]
 }
+
+/**
+ * An editor's role. Records stored before roles existed have none: the editor the
+ * command invited (the site's first, set up by whoever deployed it) is an owner,
+ * everyone an editor invited is a helper until an owner says otherwise.
+ */
+export const roleOf = (editor: Pick<Editor, "role" | "invitedBy">): Role =>
+  editor.role ?? (editor.invitedBy === "command" ? "owner" : "helper")
+
+/** Why a change of the editors was refused: a sentence an editor can act on, and its status. */
+export class EditorsRefusal extends Error {
+  // A field of its own, not a parameter property: `npm run invite` runs this file with Node's type stripping.
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+const LAST_OWNER = "the site must keep an owner: make another editor an owner first, then remove or demote this one"
 
 const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/
 
@@ -64,8 +96,13 @@ export async function spendOnce(store: Store, jti: string, exp: number): Promise
   return modified
 }
 
-export async function isUsed(store: Store, jti: string): Promise<boolean> {
-  return (await store.getMetadata(`used/${jti}`)) !== null
+/** Ends a session: its access token (by id) is refused from now on, until it would have expired anyway. */
+export async function revokeToken(store: Store, jti: string, exp: number): Promise<void> {
+  await store.setJSON(`revoked/${jti}`, { exp })
+}
+
+export async function isRevoked(store: Store, jti: string): Promise<boolean> {
+  return (await store.getMetadata(`revoked/${jti}`)) !== null
 }
 
 /** An editor's record and its version (for a conditional write), or undefined when there is none. */
@@ -104,21 +141,42 @@ async function updateEditor(
   throw new Error("the editor's record kept changing: try again")
 }
 
-/** Adds a passkey to the editor of `email` (creating the editor the first time). */
-export async function addPasskey(
+/**
+ * A new editor of `email` with their first passkey; undefined when the email already has an
+ * editor (an invitation never adds a passkey to an existing editor, nor renames one).
+ */
+export async function createEditor(
   store: Store,
-  who: { email: string; name: string; invitedBy: string },
+  who: { email: string; name: string; invitedBy: string; role: Role },
   passkey: Passkey,
   now = new Date(),
-): Promise<Editor> {
+): Promise<Editor | undefined> {
   const id = await editorId(who.email)
-  const editor = await updateEditor(store, id, (current) => ({
-    ...(current ?? { id, email: who.email, invitedBy: who.invitedBy, created: now.toISOString(), passkeys: [] }),
-    name: who.name || current?.name || "",
-    passkeys: [...(current?.passkeys ?? []).filter(({ id: other }) => other !== passkey.id), passkey],
-  }))
+  const editor: Editor = {
+    id,
+    email: who.email,
+    name: who.name,
+    invitedBy: who.invitedBy,
+    role: who.role,
+    created: now.toISOString(),
+    passkeys: [passkey],
+  }
+  const { modified } = await store.setJSON(`editors/${id}`, editor, { onlyIfNew: true })
+  if (!modified) return undefined
   await store.setJSON(`passkeys/${passkey.id}`, { editor: id })
-  return editor!
+  return editor
+}
+
+/** Adds a passkey to an existing editor (their own, from their session); undefined when they are gone. */
+export async function addOwnPasskey(store: Store, id: string, passkey: Passkey): Promise<Editor | undefined> {
+  const editor = await updateEditor(store, id, (current) =>
+    current
+      ? { ...current, passkeys: [...current.passkeys.filter(({ id: other }) => other !== passkey.id), passkey] }
+      : null,
+  )
+  if (!editor) return undefined
+  await store.setJSON(`passkeys/${passkey.id}`, { editor: id })
+  return editor
 }
 
 /** The editor a passkey belongs to and the passkey, or undefined when it is unknown or was removed. */
@@ -143,17 +201,53 @@ export async function recordCounter(store: Store, editor: string, passkeyId: str
   )
 }
 
-/** Removes a passkey; an editor left with none is removed too. False when there was no such passkey. */
-export async function removePasskey(store: Store, editor: string, passkeyId: string): Promise<boolean> {
+/**
+ * Whether the site would still have an owner if `id` were no longer one. Read across every
+ * editor, which Blobs cannot change in one write: two owners demoting each other at the same
+ * instant could both pass (an engineer then runs `npm run invite` again).
+ */
+async function anotherOwner(store: Store, id: string): Promise<boolean> {
+  return (await listEditors(store)).some((editor) => editor.id !== id && roleOf(editor) === "owner")
+}
+
+/**
+ * Removes a passkey; an editor left with none is removed too (`removed` true). Refused
+ * (EditorsRefusal 409) when that would remove the last owner; undefined when there was no such passkey.
+ */
+export async function removePasskey(
+  store: Store,
+  editor: string,
+  passkeyId: string,
+): Promise<{ removed: boolean } | undefined | EditorsRefusal> {
+  const current = await findEditor(store, editor)
+  if (!current?.passkeys.some(({ id }) => id === passkeyId)) return undefined
+  const last = current.passkeys.length === 1
+  if (last && roleOf(current) === "owner" && !(await anotherOwner(store, editor))) {
+    return new EditorsRefusal(409, `this is the only passkey of the site's last owner: ${LAST_OWNER}`)
+  }
   let found = false
-  await updateEditor(store, editor, (current) => {
-    if (!current) return null
-    found = current.passkeys.some(({ id }) => id === passkeyId)
-    const passkeys = current.passkeys.filter(({ id }) => id !== passkeyId)
-    return passkeys.length ? { ...current, passkeys } : null
+  let removed = false
+  await updateEditor(store, editor, (record) => {
+    if (!record) return null
+    found = record.passkeys.some(({ id }) => id === passkeyId)
+    const passkeys = record.passkeys.filter(({ id }) => id !== passkeyId)
+    removed = passkeys.length === 0
+    return passkeys.length ? { ...record, passkeys } : null
   })
-  if (found) await store.delete(`passkeys/${passkeyId}`)
-  return found
+  if (!found) return undefined
+  await store.delete(`passkeys/${passkeyId}`)
+  return { removed }
+}
+
+/** Gives an editor a role. Refused (EditorsRefusal) for an unknown editor, or a demotion of the last owner. */
+export async function setRole(store: Store, id: string, role: Role): Promise<Editor | EditorsRefusal> {
+  const current = await findEditor(store, id)
+  if (!current) return new EditorsRefusal(404, "no such editor")
+  if (role !== "owner" && roleOf(current) === "owner" && !(await anotherOwner(store, id))) {
+    return new EditorsRefusal(409, `${current.name || current.email} is the site's last owner: ${LAST_OWNER}`)
+  }
+  const editor = await updateEditor(store, id, (record) => (record ? { ...record, role } : null))
+  return editor ?? new EditorsRefusal(404, "no such editor")
 }
 
 /** Every editor, by email. */

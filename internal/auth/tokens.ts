@@ -4,7 +4,8 @@
  * an id (`jti`) and a short life. A token of one purpose is never accepted for
  * another, nor one signed for another site, nor one past its time.
  *
- *   invitation  72 h   an email may register a passkey (single use)
+ *   invitation  24 h   an email may register a passkey (single use, and only while its record is kept)
+ *   command     5 min  `npm run invite` makes one invitation, as an owner would (single use)
  *   challenge   5 min  the WebAuthn challenge the browser must sign (single use)
  *   code        60 s   Decap's OAuth authorization code (single use, PKCE)
  *   access      1 h    the Bearer token Decap and /admin/ send with each request
@@ -13,7 +14,8 @@ import { SignJWT, errors, jwtVerify } from "jose"
 import type { AuthSettings } from "./settings.ts"
 
 export const LIFETIMES = {
-  invitation: 72 * 3600,
+  invitation: 24 * 3600,
+  command: 5 * 60,
   challenge: 5 * 60,
   code: 60,
   access: 3600,
@@ -36,11 +38,18 @@ export interface InvitationClaims {
   by: string
 }
 
+/** What `npm run invite` may do with the site's secret: make one invitation, as an owner. */
+export interface CommandClaims {
+  action: "invite"
+}
+
 export interface ChallengeClaims {
   kind: "registration" | "sign-in"
   challenge: string
   /** For a registration: the invitation's id, so a challenge serves only the invitation it was made for. */
   invitation?: string
+  /** For a signed-in editor adding a passkey of their own: their id, so it serves only them. */
+  editor?: string
 }
 
 export interface CodeClaims extends EditorClaims {
@@ -52,6 +61,7 @@ export interface CodeClaims extends EditorClaims {
 
 interface ClaimsOf {
   invitation: InvitationClaims
+  command: CommandClaims
   challenge: ChallengeClaims
   code: CodeClaims
   access: EditorClaims

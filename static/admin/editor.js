@@ -5,6 +5,38 @@
  */
 window.CMS_MANUAL_INIT = true
 
+/**
+ * Log Out ends the session on the site too, not only in this browser: the access token Decap held is
+ * sent to /api/auth/sign-out, which refuses it everywhere from then on. Decap has no logout event (its
+ * registerEventListener knows only the entry events), so this relies on what Decap 3's logout does
+ * (decap-cms-core's Backend.logout, through its LocalStorageAuthStore): remove the "decap-cms-user" key
+ * from localStorage, where it keeps the signed-in user with the token (the key the admin pages and the
+ * page for today read the token from too). Whatever removes that key, Decap's Log Out or a failed
+ * restore of the user, the token it held goes with it. keepalive: the request outlives the page.
+ */
+const DECAP_USER_KEY = "decap-cms-user"
+const SIGN_OUT_PATH = "/api/auth/sign-out"
+const storage = window.Storage && window.Storage.prototype
+if (storage && window.localStorage) {
+  const removeItem = storage.removeItem
+  storage.removeItem = function (key) {
+    if (this === window.localStorage && key === DECAP_USER_KEY) {
+      let token = ""
+      try {
+        token = JSON.parse(this.getItem(key) ?? "null")?.token ?? ""
+      } catch {
+        // Not Decap's JSON: there is no token to end.
+      }
+      if (typeof token === "string" && token) {
+        window
+          .fetch(SIGN_OUT_PATH, { method: "POST", headers: { Authorization: `Bearer ${token}` }, keepalive: true })
+          .catch(() => undefined)
+      }
+    }
+    return removeItem.call(this, key)
+  }
+}
+
 window.addEventListener("DOMContentLoaded", () => {
   const { CMS } = window
   /** JSON as the repository keeps it: two-space indent and a final newline, so a diff shows only the edit. */

@@ -2,7 +2,6 @@ import http from "http"
 import { CALL_REPORT_ENDPOINT } from "../../src/lib/call-tap"
 import { BUILD_FAILURE_PATH } from "../../src/lib/today-actions"
 import { AUTH_STORE } from "../../internal/auth/editors"
-import { createInvitation } from "../../internal/auth/invitations"
 import { CLIENT_ID } from "../../internal/auth/oauth"
 import { authSettings, type AuthSettings } from "../../internal/auth/settings"
 import { signToken } from "../../internal/auth/tokens"
@@ -10,7 +9,7 @@ import { keysOf } from "../blobs-server"
 import { startGitHubStandIn, type GitHubStandIn } from "../github-stand-in"
 import { startNetlifyDev, type NetlifyDevServer } from "../netlify-dev"
 import { expectEvery, expectNone } from "../offenders"
-import { exchangeFields, forgedInvitation, passkeySignIn } from "../sign-in-cases"
+import { commandInvitation, exchangeFields, forgedInvitation, passkeySignIn } from "../sign-in-cases"
 
 /**
  * The sign-in's refusals as Netlify serves the functions (@netlify/dev's routing of each
@@ -183,9 +182,7 @@ describe("the sign-in through Netlify's emulation", () => {
 
   it("the invitation, passkey, authorization and token endpoints refuse what is not theirs, storing nothing", async () => {
     const forged = await forgedInvitation(server.origin)
-    const invitation = (
-      await createInvitation(settings, { email: "second@example.com", name: "", by: "command" })
-    ).link.split("#")[1]
+    const invitation = await commandInvitation(server.origin, settings, { email: "second@example.com", name: "" })
     const foreignRedirect = new URLSearchParams({
       client_id: CLIENT_ID,
       redirect_uri: `${ELSEWHERE}/admin/`,

@@ -333,4 +333,31 @@ test.describe("the owner signs in with a passkey and publishes through the site'
     const refusedLines = /^error: Failed to load resource: the server responded with a status of (405|409)/
     expect(problems().filter((line) => !refusedLines.test(line))).toEqual([])
   })
+
+  test("Log Out in Decap ends the session on the site: the token it held is refused at once", async () => {
+    // What the steps before logged (the refused publish) is theirs: this step adds nothing.
+    const logged = problems().length
+    await page.goto(`${origin}/admin/`)
+    await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible({ timeout: STEP })
+    // Decap done loading the collection: a read still on its way when the session ends is refused (401).
+    await page.waitForLoadState("networkidle")
+    const { token } = (await page.evaluate(() => JSON.parse(localStorage.getItem("decap-cms-user") ?? "{}"))) as {
+      token?: string
+    }
+    expect(token).toBeTruthy()
+    const signedOut = page.waitForResponse((response) => response.url() === `${origin}/api/auth/sign-out`, {
+      timeout: STEP,
+    })
+    await page.getByRole("button", { name: "Account options dropdown" }).click()
+    await page.getByRole("menuitem", { name: "Log Out" }).click()
+    expect((await signedOut).status()).toBe(204)
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible({ timeout: STEP })
+    const relayed = github.requests.length
+    const refused = await page.request.get(`${origin}/api/git/github/branches/main`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    expect(refused.status()).toBe(401)
+    expect(github.requests.length).toBe(relayed)
+    expect(problems().slice(logged)).toEqual([])
+  })
 })

@@ -1,16 +1,27 @@
 import * as React from "react"
 import { render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
+import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser"
 import EditorsPage from "../../src/pages/admin/editors"
 import { forgetStartReadings } from "../../src/components/admin/use-start-reading"
-import { NETWORK_PROBLEM, NOT_SIGNED_IN_PROBLEM } from "../../src/components/admin/plain-errors"
-import { answerFetch } from "../admin-screens"
+import {
+  ADD_PHONE_CANCELLED_PROBLEM,
+  NETWORK_PROBLEM,
+  NOT_SIGNED_IN_PROBLEM,
+} from "../../src/components/admin/plain-errors"
+import { answerFetch, webAuthnError } from "../admin-screens"
+
+jest.mock("@simplewebauthn/browser", () => ({
+  browserSupportsWebAuthn: jest.fn(),
+  startRegistration: jest.fn(),
+}))
 
 const TOKEN = "access-token"
 const PAT = {
   id: "e1",
   email: "pat@example.com",
   name: "Pat Owner",
+  role: "owner",
   passkeys: [
     { id: "p1", created: "2026-03-04T15:00:00.000Z", device: "iPhone" },
     { id: "p2", created: "2026-05-20T15:00:00.000Z", device: "Mac" },
@@ -20,9 +31,24 @@ const SAM = {
   id: "e2",
   email: "sam@example.com",
   name: "",
+  role: "helper",
   passkeys: [{ id: "p3", created: "2026-06-01T15:00:00.000Z", device: "Android phone" }],
 }
-const listAnswer = (editors = [PAT, SAM]) => ({ status: 200, body: editors })
+const PENDING = {
+  id: "i1",
+  email: "lee@example.com",
+  name: "Lee",
+  role: "helper",
+  by: "Pat Owner",
+  created: "2026-03-10T15:00:00.000Z",
+  expires: "2026-03-11T15:00:00.000Z",
+}
+/** The site's list as the signed-in editor (Pat, an owner, unless `you` says) sees it. */
+const listAnswer = (editors = [PAT, SAM], you = { id: "e1", role: "owner" }, invitations = [PENDING]) => ({
+  status: 200,
+  body: { you, editors, invitations: you.role === "owner" ? invitations : [] },
+})
+const asHelper = () => listAnswer([PAT, SAM], { id: "e2", role: "helper" })
 
 function signIn(user: Record<string, unknown> = { token: TOKEN, email: "pat@example.com" }) {
   window.localStorage.setItem("decap-cms-user", JSON.stringify(user))
@@ -37,10 +63,12 @@ beforeEach(() => {
   forgetStartReadings()
   window.localStorage.clear()
   jest.restoreAllMocks()
+  ;(browserSupportsWebAuthn as jest.Mock).mockReturnValue(false)
+  ;(startRegistration as jest.Mock).mockReset()
 })
 
 describe("the editors page", () => {
-  it("lists who can sign in with each passkey's device and date, asking with the editor's token", async () => {
+  it("lists who can sign in with each role, and each passkey's device and date, asking with the editor's token", async () => {
     const sent = answerFetch(listAnswer())
     signIn()
     openEditors()
@@ -54,6 +82,12 @@ describe("the editors page", () => {
         .map((item) => item.textContent),
     ).toEqual(["iPhone, saved March 4, 2026Remove", "Mac, saved May 20, 2026Remove"])
     expect(screen.getByText("sam@example.com")).toBeInTheDocument()
+    expect(within(pat.closest("li")!).getByText("Owner (you): edits, and decides who can sign in")).toBeInTheDocument()
+    expect(
+      within(screen.getByRole("list", { name: "Passkeys of sam@example.com" }).closest("li")!).getByText(
+        "Helper: edits, and manages their own passkeys",
+      ),
+    ).toBeInTheDocument()
     // Without a name, the editor is named by their address.
     const sam = screen.getByRole("list", { name: "Passkeys of sam@example.com" })
     expect(within(sam).getByRole("listitem")).toHaveTextContent("Android phone, saved June 1, 2026Remove")
@@ -91,7 +125,12 @@ describe("the editors page", () => {
 
   it("removes a passkey once confirmed, then lists again and says so", async () => {
     const afterwards = { ...PAT, passkeys: PAT.passkeys.slice(1) }
-    const sent = answerFetch(listAnswer(), { status: 204 }, listAnswer([afterwards, SAM]))
+    const samAsOwner = { id: "e2", role: "owner" }
+    const sent = answerFetch(
+      listAnswer([PAT, SAM], samAsOwner),
+      { status: 204 },
+      listAnswer([afterwards, SAM], samAsOwner),
+    )
     const confirm = jest.spyOn(window, "confirm").mockReturnValue(true)
     signIn({ token: TOKEN, email: "sam@example.com" })
     openEditors()
@@ -138,21 +177,26 @@ describe("the editors page", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("No such passkey.")
   })
 
-  it("invites someone: shows the link with a Copy button and says it was emailed", async () => {
-    const sent = answerFetch(listAnswer(), {
-      status: 201,
-      body: {
-        link: "https://example.test/admin/invitation/#t0ken",
-        expires: "2026-03-11T15:00:00.000Z",
-        emailed: true,
+  it("invites someone: shows the link with a Copy button, says it was emailed, and lists it as not yet used", async () => {
+    const made = { ...PENDING, id: "i2", email: "new@example.com", name: "New Editor" }
+    const sent = answerFetch(
+      listAnswer(),
+      {
+        status: 201,
+        body: {
+          link: "https://example.test/admin/invitation/#t0ken",
+          expires: "2026-03-11T15:00:00.000Z",
+          emailed: true,
+        },
       },
-    })
+      listAnswer([PAT, SAM], undefined, [PENDING, made]),
+    )
     const user = userEvent.setup()
     signIn()
     openEditors()
     await screen.findByRole("list", { name: "Passkeys of Pat Owner" })
 
-    await user.type(screen.getByLabelText("Email address"), "new@example.com")
+    await user.type(await screen.findByLabelText("Email address"), "new@example.com")
     await user.type(screen.getByLabelText(/^Name/), "New Editor")
     await user.click(screen.getByRole("button", { name: "Make an invitation" }))
 
@@ -160,13 +204,16 @@ describe("the editors page", () => {
       method: "POST",
       url: "/api/auth/invitations",
       headers: expect.objectContaining({ authorization: `Bearer ${TOKEN}` }),
-      body: { email: "new@example.com", name: "New Editor" },
+      body: { email: "new@example.com", name: "New Editor", role: "helper" },
     })
     expect(await screen.findByText(/The invitation for new@example.com is ready/)).toHaveTextContent(
       "It was emailed to new@example.com.",
     )
     expect(screen.getByLabelText("Invitation link")).toHaveValue("https://example.test/admin/invitation/#t0ken")
     expect(screen.getByText(/^It works once, until March 11, 2026/)).toBeInTheDocument()
+    expect(
+      await screen.findByRole("button", { name: "Take back the invitation for new@example.com" }),
+    ).toBeInTheDocument()
 
     await user.click(screen.getByRole("button", { name: "Copy" }))
     expect(await navigator.clipboard.readText()).toBe("https://example.test/admin/invitation/#t0ken")
@@ -174,19 +221,23 @@ describe("the editors page", () => {
   })
 
   it("says when the invitation was not emailed, and selects the link when the phone refuses to copy", async () => {
-    answerFetch(listAnswer(), {
-      status: 201,
-      body: {
-        link: "https://example.test/admin/invitation/#t0ken",
-        expires: "2026-03-11T15:00:00.000Z",
-        emailed: false,
+    answerFetch(
+      listAnswer(),
+      {
+        status: 201,
+        body: {
+          link: "https://example.test/admin/invitation/#t0ken",
+          expires: "2026-03-11T15:00:00.000Z",
+          emailed: false,
+        },
       },
-    })
+      listAnswer(),
+    )
     const user = userEvent.setup()
     jest.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new Error("denied"))
     signIn()
     openEditors()
-    await user.type(screen.getByLabelText("Email address"), "new@example.com")
+    await user.type(await screen.findByLabelText("Email address"), "new@example.com")
     await user.click(screen.getByRole("button", { name: "Make an invitation" }))
 
     expect(await screen.findByText(/It was not emailed: send the link yourself/)).toBeInTheDocument()
@@ -207,8 +258,121 @@ describe("the editors page", () => {
     const user = userEvent.setup()
     signIn()
     openEditors()
-    await user.type(screen.getByLabelText("Email address"), "new@example.com")
+    await user.type(await screen.findByLabelText("Email address"), "new@example.com")
     await user.click(screen.getByRole("button", { name: "Make an invitation" }))
     expect(await screen.findByRole("alert")).toHaveTextContent(problem)
+  })
+
+  it("offers a helper only what a helper may do: Remove on their own passkeys, no role change, no invitation", async () => {
+    answerFetch(asHelper())
+    signIn({ token: TOKEN, email: "sam@example.com" })
+    openEditors()
+    const sam = await screen.findByRole("list", { name: "Passkeys of sam@example.com" })
+    expect(screen.getByText(/You are a helper: an owner invites and removes editors\./)).toBeInTheDocument()
+    expect(screen.getByText("Helper (you): edits, and manages their own passkeys")).toBeInTheDocument()
+    expect(
+      within(sam)
+        .getAllByRole("button")
+        .map((button) => button.getAttribute("aria-label")),
+    ).toEqual(["Remove the passkey on Android phone of sam@example.com, saved June 1, 2026"])
+    expect(within(screen.getByRole("list", { name: "Passkeys of Pat Owner" })).queryAllByRole("button")).toEqual([])
+    expect(screen.queryByRole("button", { name: /^Make an? (owner|helper)/ })).toBeNull()
+    expect(screen.queryByRole("heading", { name: "Invite someone" })).toBeNull()
+    expect(screen.queryByLabelText("Email address")).toBeNull()
+    expect(screen.queryByRole("heading", { name: "Invitations not yet used" })).toBeNull()
+  })
+
+  it("an owner makes a helper an owner once confirmed, then lists again and says so", async () => {
+    const sent = answerFetch(
+      listAnswer(),
+      { status: 200, body: { ...SAM, role: "owner" } },
+      listAnswer([PAT, { ...SAM, role: "owner" }]),
+    )
+    const confirm = jest.spyOn(window, "confirm").mockReturnValue(true)
+    signIn()
+    openEditors()
+    await userEvent.click(await screen.findByRole("button", { name: "Make an owner: sam@example.com" }))
+    expect(confirm).toHaveBeenCalledWith(
+      expect.stringContaining("They can then invite, remove passkeys and change roles"),
+    )
+    expect(await screen.findByText("sam@example.com is now an owner.")).toBeInTheDocument()
+    expect(sent[1]).toEqual({
+      method: "PATCH",
+      url: "/api/auth/editors/e2",
+      headers: expect.objectContaining({ authorization: `Bearer ${TOKEN}` }),
+      body: { role: "owner" },
+    })
+    expect(screen.getByRole("button", { name: "Make a helper: sam@example.com" })).toBeInTheDocument()
+  })
+
+  it("says, in the site's words, why the last owner cannot become a helper", async () => {
+    answerFetch(listAnswer(), {
+      status: 409,
+      body: { message: "Pat Owner is the site's last owner: make another editor an owner first" },
+    })
+    jest.spyOn(window, "confirm").mockReturnValue(true)
+    signIn()
+    openEditors()
+    await userEvent.click(await screen.findByRole("button", { name: "Make a helper: Pat Owner" }))
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Pat Owner is the site's last owner: make another editor an owner first.",
+    )
+  })
+
+  it("lists an owner's invitations not yet used, and takes one back once confirmed", async () => {
+    const sent = answerFetch(listAnswer(), { status: 204 }, listAnswer([PAT, SAM], undefined, []))
+    const confirm = jest.spyOn(window, "confirm").mockReturnValue(true)
+    signIn()
+    openEditors()
+    const pending = await screen.findByRole("heading", { name: "Invitations not yet used" })
+    const section = pending.closest("section")!
+    expect(within(section).getByRole("listitem")).toHaveTextContent(
+      "Lee lee@example.com, as a helper, by Pat Owner; works until March 11, 2026",
+    )
+    await userEvent.click(within(section).getByRole("button", { name: "Take back the invitation for lee@example.com" }))
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining("Its link stops working."))
+    expect(await screen.findByText("The invitation for lee@example.com is taken back.")).toBeInTheDocument()
+    expect(sent[1]).toEqual(expect.objectContaining({ method: "DELETE", url: "/api/auth/invitations/i1" }))
+    expect(within(section).getByText(/^None: every invitation was used/)).toBeInTheDocument()
+  })
+
+  it("Add this phone saves a passkey of the signed-in editor's own, with their token, and lists again", async () => {
+    ;(browserSupportsWebAuthn as jest.Mock).mockReturnValue(true)
+    const options = { challenge: "c2lnbg", rp: { name: "Site" }, user: { id: "dQ", name: "sam", displayName: "Sam" } }
+    const response = { id: "cred", rawId: "cred", type: "public-key", response: {} }
+    ;(startRegistration as jest.Mock).mockResolvedValue(response)
+    const withPhone = {
+      ...SAM,
+      passkeys: [...SAM.passkeys, { id: "p4", created: "2026-06-02T15:00:00.000Z", device: "iPhone" }],
+    }
+    const sent = answerFetch(
+      asHelper(),
+      { status: 200, body: { options, challenge: "signed-challenge" } },
+      { status: 201, body: { email: "sam@example.com", name: "" } },
+      listAnswer([PAT, withPhone], { id: "e2", role: "helper" }),
+    )
+    signIn({ token: TOKEN, email: "sam@example.com" })
+    openEditors()
+    await userEvent.click(await screen.findByRole("button", { name: "Add this phone" }))
+    expect(await screen.findByText(/A passkey of yours is saved on this device/)).toBeInTheDocument()
+    expect(sent.slice(1).map(({ method, url, body, headers }) => [method, url, body, headers.authorization])).toEqual([
+      ["POST", "/api/auth/passkeys/own-registration-options", {}, `Bearer ${TOKEN}`],
+      ["POST", "/api/auth/passkeys/own-registration", { challenge: "signed-challenge", response }, `Bearer ${TOKEN}`],
+      ["GET", "/api/auth/editors", undefined, `Bearer ${TOKEN}`],
+    ])
+    expect(startRegistration).toHaveBeenCalledWith({ optionsJSON: options })
+    expect(
+      within(screen.getByRole("list", { name: "Passkeys of sam@example.com" })).getAllByRole("listitem"),
+    ).toHaveLength(2)
+  })
+
+  it("says the passkey was not saved when the phone's request is cancelled", async () => {
+    ;(browserSupportsWebAuthn as jest.Mock).mockReturnValue(true)
+    ;(startRegistration as jest.Mock).mockRejectedValue(webAuthnError("NotAllowedError"))
+    answerFetch(asHelper(), { status: 200, body: { options: {}, challenge: "c" } })
+    signIn({ token: TOKEN, email: "sam@example.com" })
+    openEditors()
+    await userEvent.click(await screen.findByRole("button", { name: "Add this phone" }))
+    expect(await screen.findByRole("alert")).toHaveTextContent(ADD_PHONE_CANCELLED_PROBLEM)
   })
 })

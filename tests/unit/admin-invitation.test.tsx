@@ -5,6 +5,7 @@ import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/brow
 import InvitationPage from "../../src/pages/admin/invitation"
 import { forgetStartReadings } from "../../src/components/admin/use-start-reading"
 import {
+  ALREADY_EDITOR_PROBLEM,
   ALREADY_SAVED_PROBLEM,
   INVITATION_USED_PROBLEM,
   NETWORK_PROBLEM,
@@ -153,6 +154,22 @@ describe("the invitation page", () => {
     await userEvent.click(saveButton())
     expect(await screen.findByRole("alert")).toHaveTextContent(ALREADY_SAVED_PROBLEM)
     expect(screen.getByRole("link", { name: "Open the editor" })).toHaveAttribute("href", "/admin/")
+  })
+
+  it.each([
+    [
+      "asking for the passkey's options",
+      [{ status: 409, body: { message: "this email address can already sign in" } }],
+    ],
+    [
+      "saving it",
+      [optionsAnswer, { status: 409, body: { message: "this email address can already sign in: add this phone" } }],
+    ],
+  ])("says an invitation cannot add a phone to someone who can already sign in, when %s", async (_, answers) => {
+    answerFetch(...answers)
+    openInvitation()
+    await userEvent.click(saveButton())
+    expect(await screen.findByRole("alert")).toHaveTextContent(ALREADY_EDITOR_PROBLEM)
   })
 
   it.each([

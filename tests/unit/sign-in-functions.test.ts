@@ -14,6 +14,8 @@ import { SMTPServer } from "smtp-server"
 import authEditors from "../../netlify/functions/auth-editors.mts"
 import authInvitations, { config as invitationsConfig } from "../../netlify/functions/auth-invitations.mts"
 import authPasskeys, { config as passkeysConfig } from "../../netlify/functions/auth-passkeys.mts"
+import authSignOut, { config as signOutConfig } from "../../netlify/functions/auth-sign-out.mts"
+import buildFailure from "../../netlify/functions/build-failure.mts"
 import callReport from "../../netlify/functions/call-report.mts"
 import gitGateway from "../../netlify/functions/git-gateway.mts"
 import oauthAuthorize, { config as authorizeConfig } from "../../netlify/functions/oauth-authorize.mts"
@@ -25,7 +27,13 @@ import { authSettings, type AuthSettings } from "../../internal/auth/settings"
 import { signToken } from "../../internal/auth/tokens"
 import { keysOf, localBlobs } from "../blobs-server"
 import { expectEvery, expectNone } from "../offenders"
-import { decapQuery, exchangeFields, forgedInvitation } from "../sign-in-cases"
+import {
+  commandBearer,
+  decapQuery,
+  exchangeFields,
+  expectRefusedAndUnchanged,
+  forgedInvitation,
+} from "../sign-in-cases"
 import { softwarePasskey, type SoftwarePasskey } from "../software-passkey"
 import { quietConsole, standInServer } from "../stand-in-server"
 
@@ -92,8 +100,14 @@ async function register(passkey: SoftwarePasskey, invitation: string, origin = S
   return authPasskeys(post("/api/auth/passkeys/registration", { invitation, challenge, response }))
 }
 
-const invitationToken = async (email = "owner@example.com", name = "Pat Owner") =>
-  (await createInvitation(settings, { email, name, by: "command" })).link.split("#")[1]
+/** An owner's invitation as `npm run invite` makes it: POST /api/auth/invitations with a command token. */
+async function invitationToken(email = "owner@example.com", name = "Pat Owner"): Promise<string> {
+  const made = await authInvitations(
+    post("/api/auth/invitations", { email, name, role: "owner" }, await commandBearer(settings)),
+  )
+  expect(made.status).toBe(201)
+  return ((await made.json()) as { link: string }).link.split("#")[1]
+}
 
 /** Signs in with a registered passkey through the authorize endpoint's POST. */
 async function authorize(passkey: SoftwarePasskey, query: string, origin = SITE): Promise<Response> {
@@ -111,14 +125,47 @@ const tokenRequest = (fields: Record<string, string>, headers: Record<string, st
   })
 
 /** The owner's whole path to an access token: invitation, passkey, sign-in, code, token. */
-async function signedInOwner(): Promise<{ passkey: SoftwarePasskey; token: string }> {
+const signedInOwner = async (): Promise<{ passkey: SoftwarePasskey; token: string }> =>
+  signedInWith(await invitationToken())
+
+/** An invitation's whole path to an access token: passkey, sign-in, code, token. */
+async function signedInWith(invitation: string): Promise<{ passkey: SoftwarePasskey; token: string }> {
   const passkey = await softwarePasskey()
-  expect((await register(passkey, await invitationToken())).status).toBe(201)
+  expect((await register(passkey, invitation)).status).toBe(201)
+  return { passkey, token: await tokenFor(passkey) }
+}
+
+/** Signs in with a registered passkey, then exchanges Decap's code: the access token. */
+async function tokenFor(passkey: SoftwarePasskey): Promise<string> {
   const { query, verifier } = await decapQuery(SITE)
   const redirect = new URL(((await bodyOf(await authorize(passkey, query))) as { redirect: string }).redirect)
   const answer = await oauthToken(tokenRequest(exchangeFields(SITE, redirect.searchParams.get("code")!, verifier)))
   expect(answer.status).toBe(200)
-  return { passkey, token: ((await answer.json()) as { access_token: string }).access_token }
+  return ((await answer.json()) as { access_token: string }).access_token
+}
+
+/** An invitation an owner makes with their access token: the link's token. */
+async function invitedBy(token: string, email: string, role = "helper", name = ""): Promise<string> {
+  const made = await authInvitations(
+    post("/api/auth/invitations", { email, name, role }, { Authorization: `Bearer ${token}` }),
+  )
+  expect(made.status).toBe(201)
+  return ((await made.json()) as { link: string }).link.split("#")[1]
+}
+
+/** The editors' page's list as `token`'s editor sees it. */
+async function listing(token: string): Promise<Listing> {
+  const list = await authEditors(
+    new Request(`${SITE}/api/auth/editors`, { headers: { Authorization: `Bearer ${token}` } }),
+  )
+  expect(list.status).toBe(200)
+  return (await list.json()) as Listing
+}
+
+interface Listing {
+  you: { id: string; role: string }
+  editors: { id: string; email: string; name: string; role: string; passkeys: { id: string; device: string }[] }[]
+  invitations: { id: string; email: string; role: string; by: string }[]
 }
 
 const gateway = (path: string, token?: string, init: RequestInit = {}) =>
@@ -260,7 +307,7 @@ describe("refusals, each with nothing relayed or stored", () => {
       ["forged", forged],
       [
         "another site's",
-        (await createInvitation(other, { email: "x@example.com", name: "", by: "command" })).link.split("#")[1],
+        (await signToken("invitation", { email: "x@example.com", name: "", by: "command" }, other)).token,
       ],
       [
         "expired",
@@ -376,7 +423,7 @@ describe("refusals, each with nothing relayed or stored", () => {
       if (status < 400 || stored.length) offenders.push(`${label}: ${status} ${stored.join(", ")}`)
     }
     expectNone(offenders, "registrations were not refused, or stored something")
-    expect((await keysOf(store())).filter((key) => !key.startsWith("used/"))).toEqual([])
+    expect((await keysOf(store())).filter((key) => !/^(used|invitations)\//.test(key))).toEqual([])
   })
 
   it("Decap's authorization request with a foreign redirect_uri is answered 400 and never redirected there", async () => {
@@ -570,7 +617,7 @@ describe("refusals, each with nothing relayed or stored", () => {
       ["a token signed with another key", `${token.slice(0, token.lastIndexOf("."))}.${"A".repeat(43)}`],
       ["an expired token", (await signToken("access", editor, settings, Date.now() - 2 * 3600_000)).token],
       ["another site's token", (await signToken("access", editor, other)).token],
-      ["an invitation", await invitationToken()],
+      ["an invitation", await invitationToken("another@example.com")],
       [
         "a sign-in code",
         (await signToken("code", { ...editor, code_challenge: "", redirect_uri: "", client_id: "" }, settings)).token,
@@ -656,18 +703,16 @@ describe("refusals, each with nothing relayed or stored", () => {
   })
 
   it("removing a passkey ends its sessions: the gateway, the report and the editors' list refuse its token", async () => {
-    const { passkey, token } = await signedInOwner()
-    const list = await authEditors(
-      new Request(`${SITE}/api/auth/editors`, { headers: { Authorization: `Bearer ${token}` } }),
+    const owner = await signedInOwner()
+    const { passkey, token } = await signedInWith(await invitedBy(owner.token, "sam@example.com"))
+    const sam = (await listing(owner.token)).editors.find(({ email }) => email === "sam@example.com")
+    expect(sam).toEqual(
+      expect.objectContaining({ role: "helper", passkeys: [expect.objectContaining({ id: passkey.id })] }),
     )
-    const editors = (await list.json()) as { id: string; email: string; passkeys: { id: string; device: string }[] }[]
-    expect(editors).toEqual([
-      expect.objectContaining({ email: "owner@example.com", passkeys: [expect.objectContaining({ id: passkey.id })] }),
-    ])
     const removal = await authEditors(
-      new Request(`${SITE}/api/auth/editors/${editors[0].id}/passkeys/${passkey.id}`, {
+      new Request(`${SITE}/api/auth/editors/${sam!.id}/passkeys/${passkey.id}`, {
         method: "DELETE",
-        headers: { Authorization: `Bearer ${token}`, Origin: SITE },
+        headers: { Authorization: `Bearer ${owner.token}`, Origin: SITE },
       }),
     )
     expect(removal.status).toBe(204)
@@ -680,6 +725,7 @@ describe("refusals, each with nothing relayed or stored", () => {
     expect(after).toEqual({ gateway: 401, report: 401, editors: 401 })
     expect(relayed).toEqual([])
     expect(await keysOf(store())).not.toContain(`passkeys/${passkey.id}`)
+    expect((await listing(owner.token)).editors.map(({ email }) => email)).toEqual(["owner@example.com"])
   })
 
   it("an editor invites another: a link for the new email, refused without a token or from another origin", async () => {
@@ -760,9 +806,457 @@ describe("refusals, each with nothing relayed or stored", () => {
   })
 })
 
+describe("owners and helpers, invitations kept and taken back, Log Out", () => {
+  const authed = (token: string, init: RequestInit = {}) => ({
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, Origin: SITE, ...(init.headers as object) },
+  })
+  /** A handler's answer as the refusals read it: the status and the plain sentence of `message`. */
+  const answerOf = async (response: Response) => ({
+    status: response.status,
+    message: response.status === 204 ? "" : String((await bodyOf(response)).message ?? ""),
+  })
+  const editorsCall = (path: string, token: string, init: RequestInit = {}) =>
+    authEditors(new Request(`${SITE}/api/auth/editors${path}`, authed(token, init)))
+  const invitationsCall = (path: string, token: string, init: RequestInit = {}) =>
+    authInvitations(new Request(`${SITE}/api/auth/invitations${path}`, authed(token, init)))
+  const invite = (token: string, body: Record<string, string>) =>
+    invitationsCall("", token, { method: "POST", body: JSON.stringify(body) })
+  const idOf = async (token: string, email: string) =>
+    (await listing(token)).editors.find((editor) => editor.email === email)!
+
+  /** The owner (by the command) and a helper they invited, each signed in. */
+  async function ownerAndHelper() {
+    const owner = await signedInOwner()
+    const helper = await signedInWith(await invitedBy(owner.token, "sam@example.com", "helper", "Sam"))
+    return { owner, helper }
+  }
+
+  it("npm run invite's command token makes one owner's invitation; the list says each role, and only an owner sees the invitations", async () => {
+    const bearer = await commandBearer(settings)
+    const made = await authInvitations(
+      post("/api/auth/invitations", { email: "pat@example.com", role: "owner" }, bearer),
+    )
+    expect(made.status).toBe(201)
+    // Good for 24 hours from now.
+    const { expires } = (await made.json()) as { expires: string }
+    expect(Math.round((Date.parse(expires) - Date.now()) / 3600_000)).toBe(24)
+    const expired = {
+      Authorization: `Bearer ${(await signToken("command", { action: "invite" }, settings, Date.now() - 600_000)).token}`,
+    }
+    await expectRefusedAndUnchanged(
+      store(),
+      [
+        {
+          label: "the same command token again",
+          status: 401,
+          attempt: async () =>
+            answerOf(await authInvitations(post("/api/auth/invitations", { email: "x@example.com" }, bearer))),
+        },
+        {
+          label: "an expired command token",
+          status: 401,
+          attempt: async () =>
+            answerOf(await authInvitations(post("/api/auth/invitations", { email: "x@example.com" }, expired))),
+        },
+        {
+          label: "a command token taking an invitation back",
+          status: 403,
+          attempt: async () =>
+            answerOf(
+              await authInvitations(
+                new Request(`${SITE}/api/auth/invitations/${"x".repeat(36)}`, {
+                  method: "DELETE",
+                  headers: { ...(await commandBearer(settings)), Origin: SITE },
+                }),
+              ),
+            ),
+        },
+      ],
+      "the command's token did more than one invitation",
+    )
+    const { owner, helper } = await ownerAndHelper()
+    await invitedBy(owner.token, "lee@example.com", "owner", "Lee")
+    const seenByOwner = await listing(owner.token)
+    expect(seenByOwner.you).toEqual({ id: (await idOf(owner.token, "owner@example.com")).id, role: "owner" })
+    expect(seenByOwner.editors.map(({ email, role }) => `${email} ${role}`)).toEqual([
+      "owner@example.com owner",
+      "sam@example.com helper",
+    ])
+    expect(seenByOwner.invitations.map(({ email, role, by }) => `${email} ${role} by ${by}`)).toEqual([
+      "pat@example.com owner by the set-up command",
+      "lee@example.com owner by Pat Owner",
+    ])
+    const seenByHelper = await listing(helper.token)
+    expect(seenByHelper.you.role).toBe("helper")
+    expect(seenByHelper.invitations).toEqual([])
+  })
+
+  it("a helper edits and decides nothing: inviting, removing another's passkey, changing a role and taking back an invitation are refused, nothing changed", async () => {
+    const { owner, helper } = await ownerAndHelper()
+    const pending = await invitedBy(owner.token, "lee@example.com")
+    const pendingId = JSON.parse(Buffer.from(pending.split(".")[1], "base64url").toString()).jti as string
+    const pat = await idOf(owner.token, "owner@example.com")
+    const sam = await idOf(owner.token, "sam@example.com")
+    await expectRefusedAndUnchanged(
+      store(),
+      [
+        {
+          label: "a helper inviting a helper",
+          status: 403,
+          attempt: async () => answerOf(await invite(helper.token, { email: "x@example.com" })),
+        },
+        {
+          label: "a helper inviting an owner (themselves under another address)",
+          status: 403,
+          attempt: async () => answerOf(await invite(helper.token, { email: "sam2@example.com", role: "owner" })),
+        },
+        {
+          label: "a helper removing the owner's passkey",
+          status: 403,
+          attempt: async () =>
+            answerOf(
+              await editorsCall(`/${pat.id}/passkeys/${pat.passkeys[0].id}`, helper.token, { method: "DELETE" }),
+            ),
+        },
+        {
+          label: "a helper making themselves an owner",
+          status: 403,
+          attempt: async () =>
+            answerOf(
+              await editorsCall(`/${sam.id}`, helper.token, {
+                method: "PATCH",
+                body: JSON.stringify({ role: "owner" }),
+              }),
+            ),
+        },
+        {
+          label: "a helper demoting the owner",
+          status: 403,
+          attempt: async () =>
+            answerOf(
+              await editorsCall(`/${pat.id}`, helper.token, {
+                method: "PATCH",
+                body: JSON.stringify({ role: "helper" }),
+              }),
+            ),
+        },
+        {
+          label: "a helper taking back an invitation",
+          status: 403,
+          attempt: async () => answerOf(await invitationsCall(`/${pendingId}`, helper.token, { method: "DELETE" })),
+        },
+      ],
+      "a helper's attempts were not refused, or changed who may sign in",
+    )
+    // Their own passkey is theirs to remove: they are then gone, and so is their session.
+    expect(
+      (await editorsCall(`/${sam.id}/passkeys/${sam.passkeys[0].id}`, helper.token, { method: "DELETE" })).status,
+    ).toBe(204)
+    expect((await listing(owner.token)).editors.map(({ email }) => email)).toEqual(["owner@example.com"])
+  })
+
+  it("an invitation never reaches an existing editor: refused when made for their email, and at registration when the email got an editor meanwhile", async () => {
+    const { owner } = await ownerAndHelper()
+    const older = await invitedBy(owner.token, "lee@example.com", "helper", "Lee")
+    // The older invitation's passkey options, asked for before the newer one was used.
+    const early = (await bodyOf(
+      await authPasskeys(post("/api/auth/passkeys/registration-options", { invitation: older })),
+    )) as { options: never; challenge: string }
+    const newer = await invitedBy(owner.token, "lee@example.com", "owner", "Lee Owner")
+    await signedInWith(newer)
+    const attacker = await softwarePasskey()
+    await expectRefusedAndUnchanged(
+      store(),
+      [
+        {
+          label: "an owner inviting the owner's own email",
+          status: 409,
+          attempt: async () => answerOf(await invite(owner.token, { email: "Owner@Example.com", name: "Not Pat" })),
+        },
+        {
+          label: "an owner inviting a helper's email",
+          status: 409,
+          attempt: async () => answerOf(await invite(owner.token, { email: "sam@example.com" })),
+        },
+        {
+          label: "the older invitation's passkey options, the email now an editor's",
+          status: 409,
+          attempt: async () =>
+            answerOf(await authPasskeys(post("/api/auth/passkeys/registration-options", { invitation: older }))),
+        },
+        {
+          label: "the older invitation's registration",
+          status: 409,
+          attempt: async () =>
+            answerOf(
+              await authPasskeys(
+                post("/api/auth/passkeys/registration", {
+                  invitation: older,
+                  challenge: early.challenge,
+                  response: await attacker.register(early.options, SITE),
+                }),
+              ),
+            ),
+        },
+      ],
+      "invitations reached an existing editor",
+    )
+    const lee = await idOf(owner.token, "lee@example.com")
+    expect(lee).toEqual(expect.objectContaining({ name: "Lee Owner", role: "owner", passkeys: [expect.anything()] }))
+  })
+
+  it("an invitation taken back, one whose inviter was removed or demoted, one used or expired registers nothing", async () => {
+    const { owner } = await ownerAndHelper()
+    const lee = await signedInWith(await invitedBy(owner.token, "lee@example.com", "owner", "Lee"))
+    const kim = await signedInWith(await invitedBy(owner.token, "kim@example.com", "owner", "Kim"))
+    const invitations = {
+      revoked: await invitedBy(owner.token, "taken@example.com"),
+      byDemoted: await invitedBy(lee.token, "demoted@example.com"),
+      byRemoved: await invitedBy(kim.token, "orphan@example.com"),
+      used: await invitedBy(owner.token, "used@example.com"),
+    }
+    // Each asked for its passkey's options while it was good: the registration comes after.
+    const started = Object.fromEntries(
+      await Promise.all(
+        Object.entries(invitations).map(async ([name, invitation]) => {
+          const response = await authPasskeys(post("/api/auth/passkeys/registration-options", { invitation }))
+          expect(response.status).toBe(200)
+          return [name, (await response.json()) as { options: never; challenge: string }] as const
+        }),
+      ),
+    )
+    await signedInWith(invitations.used)
+    const jti = (token: string) => JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()).jti as string
+    expect((await invitationsCall(`/${jti(invitations.revoked)}`, owner.token, { method: "DELETE" })).status).toBe(204)
+    // The records as kept before their inviters went: put back below, as if a removal had raced the registration.
+    const kept = await Promise.all(
+      [invitations.byDemoted, invitations.byRemoved].map(async (token) => {
+        const key = `invitations/${jti(token)}`
+        return [key, await store().get(key, { type: "json" })] as const
+      }),
+    )
+    const leeId = (await idOf(owner.token, "lee@example.com")).id
+    const demoted = await editorsCall(`/${leeId}`, owner.token, {
+      method: "PATCH",
+      body: JSON.stringify({ role: "helper" }),
+    })
+    expect(demoted.status).toBe(200)
+    const kimRecord = await idOf(owner.token, "kim@example.com")
+    const removed = await editorsCall(`/${kimRecord.id}/passkeys/${kimRecord.passkeys[0].id}`, owner.token, {
+      method: "DELETE",
+    })
+    expect(removed.status).toBe(204)
+    // Taken back, or void with their inviter: none is listed.
+    expect((await listing(owner.token)).invitations).toEqual([])
+    for (const [key, record] of kept) await store().setJSON(key, record)
+
+    // An owner's invitation made 25 hours ago, kept as the site keeps it.
+    const yesterday = await createInvitation(
+      settings,
+      store(),
+      { email: "late@example.com", name: "", role: "helper", by: (await idOf(owner.token, "owner@example.com")).id },
+      Date.now() - 25 * 3600_000,
+    )
+    const expired = yesterday.link.split("#")[1]
+    const labels: Record<keyof typeof invitations, string> = {
+      revoked: "an invitation taken back",
+      byDemoted: "an invitation whose inviter is no longer an owner",
+      byRemoved: "an invitation whose inviter was removed",
+      used: "an invitation already used",
+    }
+    await expectRefusedAndUnchanged(
+      store(),
+      [
+        ...Object.entries(invitations).flatMap(([name, invitation]) => [
+          {
+            label: `${labels[name as keyof typeof invitations]}: its passkey options`,
+            status: 403,
+            attempt: async () =>
+              answerOf(await authPasskeys(post("/api/auth/passkeys/registration-options", { invitation }))),
+          },
+          {
+            label: `${labels[name as keyof typeof invitations]}: its registration`,
+            status: 403,
+            attempt: async () => {
+              const { options, challenge } = started[name]
+              const response = await (await softwarePasskey()).register(options, SITE)
+              return answerOf(
+                await authPasskeys(post("/api/auth/passkeys/registration", { invitation, challenge, response })),
+              )
+            },
+          },
+        ]),
+        {
+          label: "an invitation past its 24 hours: its passkey options",
+          status: 403,
+          attempt: async () =>
+            answerOf(await authPasskeys(post("/api/auth/passkeys/registration-options", { invitation: expired }))),
+        },
+      ],
+      "invitations that are no longer valid were accepted",
+    )
+  })
+
+  it("the site keeps an owner: the last owner's last passkey and their demotion are refused; with a second owner both are done", async () => {
+    const { owner } = await ownerAndHelper()
+    const pat = await idOf(owner.token, "owner@example.com")
+    const demote = (id: string, token = owner.token) =>
+      editorsCall(`/${id}`, token, { method: "PATCH", body: JSON.stringify({ role: "helper" }) })
+    await expectRefusedAndUnchanged(
+      store(),
+      [
+        {
+          label: "the last owner removing their only passkey",
+          status: 409,
+          attempt: async () =>
+            answerOf(await editorsCall(`/${pat.id}/passkeys/${pat.passkeys[0].id}`, owner.token, { method: "DELETE" })),
+        },
+        {
+          label: "the last owner demoting themselves",
+          status: 409,
+          attempt: async () => answerOf(await demote(pat.id)),
+        },
+      ],
+      "the site was left without an owner",
+    )
+    const second = await signedInWith(await invitedBy(owner.token, "lee@example.com", "helper", "Lee"))
+    const lee = await idOf(owner.token, "lee@example.com")
+    const promoted = await editorsCall(`/${lee.id}`, owner.token, {
+      method: "PATCH",
+      body: JSON.stringify({ role: "owner" }),
+    })
+    expect(await promoted.json()).toEqual(expect.objectContaining({ email: "lee@example.com", role: "owner" }))
+    expect((await demote(pat.id, second.token)).status).toBe(200)
+    expect((await listing(second.token)).editors.map(({ email, role }) => `${email} ${role}`)).toEqual([
+      "lee@example.com owner",
+      "owner@example.com helper",
+      "sam@example.com helper",
+    ])
+    // Now a helper, Pat is refused what an owner does; Lee, the last owner, cannot leave.
+    expect((await invite(owner.token, { email: "x@example.com" })).status).toBe(403)
+    expect((await demote(lee.id, second.token)).status).toBe(409)
+  })
+
+  it("Log Out: after POST /api/auth/sign-out the token is refused everywhere; another session goes on", async () => {
+    const { passkey, token } = await signedInOwner()
+    const other = await tokenFor(passkey)
+    const signOut = (bearer: string | undefined, origin = SITE) =>
+      authSignOut(
+        new Request(`${SITE}/api/auth/sign-out`, {
+          method: "POST",
+          headers: { ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}), Origin: origin },
+        }),
+      )
+    expect((await signOut(undefined)).status).toBe(401)
+    expect((await signOut(token, "https://elsewhere.example")).status).toBe(403)
+    expect((await gateway("branches/main", token)).status).toBe(200)
+    expect((await signOut(token)).status).toBe(204)
+    const auth = { headers: { Authorization: `Bearer ${token}` } }
+    const after = {
+      gateway: (await gateway("branches/main", token)).status,
+      report: (await callReport(new Request(`${SITE}/api/call-report?days=7`, auth))).status,
+      editors: (await authEditors(new Request(`${SITE}/api/auth/editors`, auth))).status,
+      buildFailure: (await buildFailure(new Request(`${SITE}/api/today/build-failure`, auth))).status,
+      invitation: (await invite(token, { email: "x@example.com" })).status,
+      signOutAgain: (await signOut(token)).status,
+    }
+    expect(after).toEqual({
+      gateway: 401,
+      report: 401,
+      editors: 401,
+      buildFailure: 401,
+      invitation: 401,
+      signOutAgain: 401,
+    })
+    expect(relayed.map(({ url }) => url)).toEqual([`/repos/${REPO}/branches/main`])
+    expect((await gateway("branches/main", other)).status).toBe(200)
+  })
+
+  it("a signed-in editor adds a passkey of their own, which then signs them in; it is never added to anyone else", async () => {
+    const { owner, helper } = await ownerAndHelper()
+    const phone = await softwarePasskey()
+    const ownOptions = async (token: string) =>
+      (await bodyOf(
+        await authPasskeys(
+          post("/api/auth/passkeys/own-registration-options", {}, { Authorization: `Bearer ${token}` }),
+        ),
+      )) as { options: never; challenge: string }
+    const mine = await ownOptions(helper.token)
+    const added = await authPasskeys(
+      post(
+        "/api/auth/passkeys/own-registration",
+        { challenge: mine.challenge, response: await phone.register(mine.options, SITE) },
+        { Authorization: `Bearer ${helper.token}` },
+      ),
+    )
+    expect(added.status).toBe(201)
+    const sam = await idOf(owner.token, "sam@example.com")
+    expect(sam.passkeys.map(({ id }) => id)).toEqual([helper.passkey.id, phone.id])
+    const signedIn = JSON.parse(Buffer.from((await tokenFor(phone)).split(".")[1], "base64url").toString())
+    expect(signedIn).toEqual(expect.objectContaining({ sub: sam.id, cid: phone.id, email: "sam@example.com" }))
+
+    const theirs = await ownOptions(owner.token)
+    const stranger = await softwarePasskey()
+    await expectRefusedAndUnchanged(
+      store(),
+      [
+        {
+          label: "the owner's challenge answered in the helper's session",
+          status: 403,
+          attempt: async () =>
+            answerOf(
+              await authPasskeys(
+                post(
+                  "/api/auth/passkeys/own-registration",
+                  { challenge: theirs.challenge, response: await stranger.register(theirs.options, SITE) },
+                  { Authorization: `Bearer ${helper.token}` },
+                ),
+              ),
+            ),
+        },
+        {
+          label: "options asked without a session",
+          status: 401,
+          attempt: async () => answerOf(await authPasskeys(post("/api/auth/passkeys/own-registration-options", {}))),
+        },
+        {
+          label: "a registration without a session",
+          status: 401,
+          attempt: async () =>
+            answerOf(
+              await authPasskeys(
+                post("/api/auth/passkeys/own-registration", {
+                  challenge: theirs.challenge,
+                  response: await stranger.register(theirs.options, SITE),
+                }),
+              ),
+            ),
+        },
+      ],
+      "a passkey was added outside its editor's own session",
+    )
+  })
+
+  it("editors stored before roles existed: the command's editor is an owner, the others helpers", async () => {
+    const { owner, helper } = await ownerAndHelper()
+    for (const email of ["owner@example.com", "sam@example.com"]) {
+      const { id } = await idOf(owner.token, email)
+      const record = (await store().get(`editors/${id}`, { type: "json" })) as Record<string, unknown>
+      delete record.role
+      await store().setJSON(`editors/${id}`, record)
+    }
+    expect((await listing(owner.token)).editors.map(({ email, role }) => `${email} ${role}`)).toEqual([
+      "owner@example.com owner",
+      "sam@example.com helper",
+    ])
+    expect((await invite(helper.token, { email: "x@example.com" })).status).toBe(403)
+  })
+})
+
 describe("what the functions declare and log", () => {
   it("the invitation and sign-in endpoints have rate limits", () => {
-    const configs = { invitationsConfig, passkeysConfig, authorizeConfig, tokenConfig }
+    const configs = { invitationsConfig, passkeysConfig, authorizeConfig, tokenConfig, signOutConfig }
     expectEvery(
       Object.entries(configs),
       "endpoints lack a rate limit",

@@ -11,8 +11,12 @@ export const API = {
   registration: "/api/auth/passkeys/registration",
   signInOptions: "/api/auth/passkeys/sign-in-options",
   authorize: "/api/oauth/authorize",
+  ownRegistrationOptions: "/api/auth/passkeys/own-registration-options",
+  ownRegistration: "/api/auth/passkeys/own-registration",
   editors: "/api/auth/editors",
   invitations: "/api/auth/invitations",
+  editor: (editor: string) => `/api/auth/editors/${encodeURIComponent(editor)}`,
+  invitation: (invitation: string) => `/api/auth/invitations/${encodeURIComponent(invitation)}`,
   passkey: (editor: string, passkey: string) =>
     `/api/auth/editors/${encodeURIComponent(editor)}/passkeys/${encodeURIComponent(passkey)}`,
 } as const
@@ -37,7 +41,7 @@ export class NetworkError extends Error {
 }
 
 interface RequestOptions {
-  method?: "GET" | "POST" | "DELETE"
+  method?: "GET" | "POST" | "DELETE" | "PATCH"
   body?: unknown
   /** The editor's access token, sent as a Bearer token. */
   token?: string

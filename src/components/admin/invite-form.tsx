@@ -2,6 +2,8 @@ import * as React from "react"
 import { Copy, UserPlus } from "lucide-react"
 import { DECORATIVE_ICON } from "../../lib/decorative-icon"
 import { API, requestJson } from "./admin-api"
+import { ROLE_HINTS, ROLE_NAMES, type Role } from "./editor-list"
+import { until } from "./pending-invitations"
 import { editorsProblem, type Problem } from "./plain-errors"
 import { ProblemAlert } from "./problem-alert"
 
@@ -12,20 +14,17 @@ export interface Invitation {
   emailed: boolean
 }
 
-const WHEN = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short" })
-
-/** "March 4, 2026 at 3:00 PM", or the text as given when it is no date. */
-function until(expires: string): string {
-  const instant = Date.parse(expires)
-  return Number.isNaN(instant) ? expires : WHEN.format(instant)
-}
-
 interface InviteFormProps {
   token: string
+  /** Called once an invitation is made (the caller lists the pending ones again). */
+  onInvited?: () => void
 }
 
-/** "Invite someone": makes an invitation link, shows it with a Copy button and says whether it was emailed. */
-export function InviteForm({ token }: InviteFormProps) {
+/**
+ * "Invite someone", for an owner: makes an invitation link for a helper (or an owner), shows
+ * it with a Copy button and says whether it was emailed.
+ */
+export function InviteForm({ token, onInvited }: InviteFormProps) {
   const emailId = React.useId()
   const nameId = React.useId()
   const linkId = React.useId()
@@ -41,16 +40,18 @@ export function InviteForm({ token }: InviteFormProps) {
     const form = new FormData(event.currentTarget)
     const email = String(form.get("email") ?? "").trim()
     const name = String(form.get("name") ?? "").trim()
+    const role = (form.get("role") === "owner" ? "owner" : "helper") satisfies Role
     setBusy(true)
     setProblem(null)
     setMade(null)
     setCopied("")
     try {
       const invitation = await requestJson<Invitation>(API.invitations, {
-        body: name ? { email, name } : { email },
+        body: name ? { email, name, role } : { email, role },
         token,
       })
       setMade({ email, invitation })
+      onInvited?.()
     } catch (error) {
       setProblem(editorsProblem(error))
     } finally {
@@ -74,7 +75,7 @@ export function InviteForm({ token }: InviteFormProps) {
       <h2 id="invite-heading" className="invite-form__heading">
         Invite someone
       </h2>
-      <p>They get a link that saves a passkey on their phone. It works once.</p>
+      <p>They get a link that saves a passkey on their phone. It works once, for 24 hours.</p>
       <form onSubmit={invite} className="invite-form__form">
         <label htmlFor={emailId} className="invite-form__label">
           Email address
@@ -92,6 +93,15 @@ export function InviteForm({ token }: InviteFormProps) {
           Name <span className="invite-form__optional">(optional)</span>
         </label>
         <input id={nameId} name="name" type="text" autoComplete="off" className="invite-form__field" />
+        <fieldset className="invite-form__roles">
+          <legend className="invite-form__label">They will be</legend>
+          {(["helper", "owner"] as const).map((role) => (
+            <label key={role} className="invite-form__role">
+              <input type="radio" name="role" value={role} defaultChecked={role === "helper"} />
+              {ROLE_NAMES[role]}: {ROLE_HINTS[role]}
+            </label>
+          ))}
+        </fieldset>
         <button type="submit" className="action-button__action" aria-disabled={busy}>
           <UserPlus {...DECORATIVE_ICON} size={22} />
           Make an invitation

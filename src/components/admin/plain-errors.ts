@@ -22,6 +22,12 @@ export const NO_INVITATION_PROBLEM =
 export const INVITATION_USED_PROBLEM =
   "This invitation has expired or was already used. Ask the person who invited you for a new one."
 export const ALREADY_SAVED_PROBLEM = "This phone already has a passkey for this site: you can sign in with it."
+export const ALREADY_EDITOR_PROBLEM =
+  "This email address can already sign in, so the invitation cannot add another. To use this phone too, sign in on your first phone, open Editors on this one signed in, and press “Add this phone”."
+export const ADD_PHONE_CANCELLED_PROBLEM =
+  "The passkey was not saved: the phone's request was cancelled or timed out. Press “Add this phone” to try again."
+export const PHONE_ALREADY_ADDED_PROBLEM =
+  "This phone already has a passkey of yours for this site: you can sign in with it."
 export const REGISTRATION_CANCELLED_PROBLEM =
   "The passkey was not saved: the phone's request was cancelled or timed out. Press “Save a passkey” to try again."
 
@@ -58,6 +64,7 @@ function commonProblem(error: unknown): Problem {
 /** The invitation page: asking for the passkey's options, the phone saving it, the site recording it. */
 export function invitationProblem(error: unknown, step: "options" | "phone" | "registration"): Problem {
   if (error instanceof ApiError) {
+    if (error.status === 409 && /email/i.test(error.message)) return { text: ALREADY_EDITOR_PROBLEM }
     if (error.status === 409) return { text: ALREADY_SAVED_PROBLEM, toEditor: "Open the editor" }
     if (step === "options" && error.status === 400) return { text: NO_INVITATION_PROBLEM }
     if (step === "options" && [403, 404, 410].includes(error.status)) return { text: INVITATION_USED_PROBLEM }
@@ -83,7 +90,17 @@ export function signInProblem(error: unknown, step: "options" | "phone" | "autho
   return commonProblem(error)
 }
 
-/** The editors page: listing, removing, inviting. */
+/** The editors page's "Add this phone": asking for the options, the phone saving it, the site recording it. */
+export function addPhoneProblem(error: unknown, step: "options" | "phone" | "registration"): Problem {
+  if (error instanceof ApiError && error.status === 409) return { text: PHONE_ALREADY_ADDED_PROBLEM }
+  if (step === "phone") {
+    if (isCancelled(error)) return { text: ADD_PHONE_CANCELLED_PROBLEM }
+    if (error instanceof Error && error.name === "InvalidStateError") return { text: PHONE_ALREADY_ADDED_PROBLEM }
+  }
+  return editorsProblem(error)
+}
+
+/** The editors page: listing, removing, inviting, changing a role, taking an invitation back. */
 export function editorsProblem(error: unknown): Problem {
   if (error instanceof ApiError && error.status === 401) {
     return { text: NOT_SIGNED_IN_PROBLEM, toEditor: "Sign in to the editor" }
