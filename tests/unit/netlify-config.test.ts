@@ -6,7 +6,7 @@ import { MAP_ORIGIN } from "../../src/lib/map-host"
 import type { RoutesManifest } from "gatsby"
 import { PAGE_BASE_DIRECTIVES, addPagePolicy, inlineScriptHashes, pagePolicy } from "../../internal/csp"
 import {
-  EDITOR,
+  editorHeaders,
   EDITOR_FOLDER,
   EDITOR_SIGN_IN_PAGE,
   TODAY_PAGE,
@@ -15,7 +15,9 @@ import {
   siteHeaderRules,
   type Header,
 } from "../../internal/headers"
+import { expectNone } from "../offenders"
 import { CALL_TAPS_SITE_FILE } from "../../internal/call-taps"
+import { EDITOR_SIGN_INS } from "../../internal/cms/backend"
 
 interface NetlifyConfig {
   build: { command: string; publish: string; environment: Record<string, string> }
@@ -39,7 +41,10 @@ const parsePolicy = (policy: string): Directives =>
 const config = parse(fs.readFileSync(path.resolve(__dirname, "../../netlify.toml"), "utf8")) as unknown as NetlifyConfig
 const valueOf = (headers: readonly Header[], name: string) =>
   headers.find(({ key }) => key.toLowerCase() === name.toLowerCase())?.value
+/** The editor's policy as the site's own sign-in (the default) has it, and as GitHub's sign-in has it. */
+const EDITOR = editorHeaders("git-gateway")
 const adminDirectives = parsePolicy(valueOf(EDITOR, "Content-Security-Policy") ?? "")
+const githubAdminDirectives = parsePolicy(valueOf(editorHeaders("github"), "Content-Security-Policy") ?? "")
 const mapDirectives = parsePolicy(valueOf(MAP_FILE, "Content-Security-Policy") ?? "")
 const pageDirectives = parsePolicy(pagePolicy([]))
 
@@ -96,7 +101,7 @@ const ROUTES = [
 describe("the header rules the build writes (internal/headers.ts)", () => {
   it("puts what every path shares on /*, noindex on /admin/*, the editor's policy on its documents, and a year's cache on each hashed or static file and map", () => {
     const year = "public, max-age=31536000, immutable"
-    expect(siteHeaderRules(ROUTES)).toEqual([
+    expect(siteHeaderRules(ROUTES, "git-gateway")).toEqual([
       {
         path: "/*",
         headers: [
@@ -141,18 +146,43 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
     expect(others.filter((name) => shared.has(name))).toEqual([])
   })
 
-  it("gives /admin/ its own CSP: eval and inline styles for Decap, the GitHub API and Netlify's OAuth, no framing at all", () => {
+  it("gives /admin/ its own CSP: eval and inline styles for Decap, the site alone to talk to, no framing at all", () => {
     expect(adminDirectives.get("default-src")).toEqual(["'self'"])
     expect(adminDirectives.get("script-src")).toEqual(["'self'", "'unsafe-eval'"])
     expect(adminDirectives.get("style-src")).toEqual(["'self'", "'unsafe-inline'"])
-    expect(adminDirectives.get("connect-src")).toEqual([
+    expect(adminDirectives.get("connect-src")).toEqual(["'self'", "blob:"])
+    expect(adminDirectives.get("img-src")).toEqual(["'self'", "data:", "blob:"])
+    expect(adminDirectives.get("frame-ancestors")).toEqual(["'none'"])
+    expect(valueOf(EDITOR_FOLDER, "X-Robots-Tag")).toBe("noindex")
+  })
+
+  it("names GitHub's API, Netlify's OAuth and GitHub's avatars in /admin/'s CSP only for GitHub's sign-in (CMS_BACKEND=github), and changes nothing else", () => {
+    expect(githubAdminDirectives.get("connect-src")).toEqual([
       "'self'",
       "blob:",
       "https://api.github.com",
       "https://api.netlify.com",
     ])
-    expect(adminDirectives.get("frame-ancestors")).toEqual(["'none'"])
-    expect(valueOf(EDITOR_FOLDER, "X-Robots-Tag")).toBe("noindex")
+    expect(githubAdminDirectives.get("img-src")).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https://avatars.githubusercontent.com",
+    ])
+    const others = (directives: Directives) =>
+      [...directives].filter(([name]) => name !== "connect-src" && name !== "img-src")
+    expect(others(githubAdminDirectives)).toEqual(others(adminDirectives))
+    expectNone(
+      EDITOR_SIGN_INS.filter((signIn) => signIn !== "github")
+        .map((signIn) => [signIn, valueOf(editorHeaders(signIn), "Content-Security-Policy") ?? ""] as const)
+        .filter(([, policy]) => /github|netlify/i.test(policy))
+        .map(([signIn, policy]) => `${signIn}: ${policy}`),
+      "sign-ins other than GitHub's whose editor policy names GitHub or Netlify",
+    )
+    const rules = (signIn: (typeof EDITOR_SIGN_INS)[number]) =>
+      siteHeaderRules(ROUTES, signIn).find(({ path }) => path === "/admin/")?.headers
+    expect(rules("github")).toEqual([...editorHeaders("github")])
+    expect(rules("git-gateway")).toEqual([...editorHeaders("git-gateway")])
   })
 
   it("lets the owner's page for today load only its own script and style and call only its own site, eval and inline code refused", () => {
@@ -174,14 +204,18 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
     expect(EDITOR_SIGN_IN_PAGE).toEqual([{ key: "Content-Security-Policy", value: "frame-ancestors 'none'" }])
   })
 
-  it("holds in the editor's policy everything a page may not do", () => {
-    for (const [name, sources] of parsePolicy(PAGE_BASE_DIRECTIVES.join("; "))) {
-      expect([name, adminDirectives.get(name)]).toEqual([name, sources])
+  it("holds in the editor's policy everything a page may not do, whatever its sign-in", () => {
+    for (const directives of [adminDirectives, githubAdminDirectives]) {
+      for (const [name, sources] of parsePolicy(PAGE_BASE_DIRECTIVES.join("; "))) {
+        expect([name, directives.get(name)]).toEqual([name, sources])
+      }
     }
   })
 
   it("never lets the deployed editor reach a local port", () => {
-    expect(JSON.stringify([...EVERY_PATH, ...EDITOR_FOLDER, ...EDITOR])).not.toMatch(/localhost|127\.0\.0\.1|:8081/)
+    expect(JSON.stringify([...EVERY_PATH, ...EDITOR_FOLDER, ...EDITOR_SIGN_INS.flatMap(editorHeaders)])).not.toMatch(
+      /localhost|127\.0\.0\.1|:8081/,
+    )
   })
 
   it("lets a map file load or run nothing and be framed by our own pages only", () => {
