@@ -98,6 +98,9 @@ export function noticeProblems(notice: Notice): DayProblem[] {
   return problems
 }
 
+/** Whether a coupon whose last day is `end` (none: no end) shows on `day`. */
+export const couponShowsOn = (end: string | null | undefined, day: string): boolean => !end || end >= day
+
 /** Whether a list of coupons, by their last days ("" for none), still shows one on `day`. */
 export const hasCurrentCoupon = (ends: readonly string[], day: string): boolean =>
-  ends.some((end) => !end || end >= day)
+  ends.some((end) => couponShowsOn(end, day))

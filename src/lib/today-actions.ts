@@ -1,4 +1,5 @@
 import { formatDate, formatTime, localTime } from "./business-time"
+import { couponShowsOn } from "./day-rules"
 import type { LiveFacts } from "./live-facts"
 import {
   RefusedChange,
@@ -10,8 +11,10 @@ import {
   otherHours,
   removeSpecialDays,
   restoreCouponEnd,
+  takeCouponOff,
   type CloseDays,
   type CouponList,
+  type CouponToEnd,
   type EndCoupon,
   type FieldProblem,
   type NoticeUntil,
@@ -129,7 +132,23 @@ export function planEndCoupon(input: EndCoupon, today: string): PlannedChange {
   }
 }
 
-/** Undoes a coupon's end: it shows again with no last day. */
+/** Whether the live site shows the coupon titled `title` of `list` on `day` (it has no last day, or a later one). */
+const couponOnShow = (facts: LiveFacts, list: CouponList, title: string, day: string): boolean =>
+  facts.coupons[list].some((coupon) => coupon.title === title && couponShowsOn(coupon.expires, day))
+
+/** A coupon taken off the site now: live once the site no longer shows it today. */
+export function planTakeCouponOff(coupon: CouponToEnd, today: string): PlannedChange {
+  const summary = `“${coupon.title}” taken off the site`
+  return {
+    summary,
+    file: TODAY_FILES.coupons,
+    message: `${summary} ${FROM_THE_PAGE}`,
+    change: takeCouponOff(coupon, today),
+    shows: (facts) => !couponOnShow(facts, coupon.list, coupon.title, today),
+  }
+}
+
+/** Undoes a coupon's end, at the end of a day or now: it shows again with no last day. */
 export function planCouponWithoutEnd(list: CouponList, title: string): PlannedChange {
   const summary = `“${title}” shows again, with no end`
   return {

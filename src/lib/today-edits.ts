@@ -232,6 +232,9 @@ export interface EndCoupon {
   on: string
 }
 
+/** The coupon to take off the site now: which one, as the page showed it. */
+export type CouponToEnd = Pick<EndCoupon, "list" | "title">
+
 const LIST_NAMES: Record<CouponList, string> = { homeCoupons: "home page", offers: "coupons page" }
 
 /** Sets the last day of the coupon titled `title` in `list` to `expires` (undefined: no end). */
@@ -254,22 +257,45 @@ export function checkEndCoupon(input: EndCoupon, today: string): FieldProblem[] 
   return present([dayProblem("Last day", input.on, today)])
 }
 
+/**
+ * The coupon with its last day `expires`, refused when its list would then show none on `from`
+ * (the content model's own rule, hasCurrentCoupon, as the build checks it on its day); `when`
+ * says when that is, after "is the last offer of the … page".
+ */
+function endedCoupon(text: string, coupon: CouponToEnd, expires: string, from: string, when: string): string {
+  const book = withCouponEnd(text, coupon.list, coupon.title, expires)
+  const ends = book[coupon.list].map((item) => item.expires ?? "")
+  if (!hasCurrentCoupon(ends, from)) {
+    throw new RefusedChange([
+      {
+        field: "Coupon",
+        message: `is the last offer of the ${LIST_NAMES[coupon.list]} ${when}: the site never shows none, so add another offer first`,
+      },
+    ])
+  }
+  return written(book)
+}
+
 export const endCoupon =
   (input: EndCoupon, today: string) =>
   (text: string): string => {
     refuseAny(checkEndCoupon(input, today))
-    const book = withCouponEnd(text, input.list, input.title, input.on)
-    const ends = book[input.list].map((coupon) => coupon.expires ?? "")
-    if (!hasCurrentCoupon(ends, addDays(input.on, 1))) {
-      throw new RefusedChange([
-        {
-          field: "Coupon",
-          message: `is the last offer of the ${LIST_NAMES[input.list]} after ${input.on}: the site never shows none, so add another offer first`,
-        },
-      ])
-    }
-    return written(book)
+    return endedCoupon(text, input, input.on, addDays(input.on, 1), `after ${input.on}`)
   }
+
+/**
+ * Takes a coupon off the site at the next build: its last day becomes yesterday, in the shop's
+ * time zone (`today` is the shop's day). The content model's own way for a coupon to leave the
+ * site, so the next build leaves it out (a page built earlier carries no last day for it, so it
+ * shows until that rebuild), the editor still holds it (its
+ * Expires says when it ended: clear it to use the coupon again), and "Put it back" is the undo
+ * of any end: its last day removed. Removing it from the list instead would lose its details
+ * and code, which the live site's facts do not carry, so no undo could put it back.
+ */
+export const takeCouponOff =
+  (coupon: CouponToEnd, today: string) =>
+  (text: string): string =>
+    endedCoupon(text, coupon, addDays(today, -1), today, "on show")
 
 /** Undoes a coupon's end: its last day as it was (`expires`, or none). */
 export const restoreCouponEnd =

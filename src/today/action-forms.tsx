@@ -1,13 +1,14 @@
 /** @jsx h */
 import { h } from "preact"
 import { useState } from "preact/hooks"
-import { addDays, NOTE_MAX, NOTICE_MAX } from "../lib/day-rules"
+import { addDays, couponShowsOn, NOTE_MAX, NOTICE_MAX } from "../lib/day-rules"
 import type { LiveFacts } from "../lib/live-facts"
 import {
   planCloseDays,
   planEndCoupon,
   planNotice,
   planOtherHours,
+  planTakeCouponOff,
   refusedOnTheLiveSite,
   type PlannedChange,
 } from "../lib/today-actions"
@@ -168,16 +169,16 @@ const LISTS: Record<CouponList, string> = { homeCoupons: "Home page", offers: "C
 export function EndCouponForm({ today, facts, saving, refused, onSave, onBack }: ActionProps) {
   const choices = (Object.keys(LISTS) as CouponList[]).flatMap((list) =>
     facts.coupons[list]
-      .filter((coupon) => !coupon.expires || coupon.expires >= today)
+      .filter((coupon) => couponShowsOn(coupon.expires, today))
       .map((coupon) => ({ list, title: coupon.title, key: `${list}:${coupon.title}` })),
   )
   const [chosen, setChosen] = useState("")
-  const [when, setWhen] = useState<"today" | "later">("today")
-  const [on, setOn] = useState("")
+  // "Now" first and chosen: an owner who says "stop the coupon today" usually means at once.
+  const [when, setWhen] = useState<"now" | "day">("now")
+  const [on, setOn] = useState(today)
   const { shown, submit } = useChecked({ refused, facts, onSave })
   const choice = choices.find((item) => item.key === chosen)
   const couponProblem = problemOf(shown, "Coupon")
-  const lastDay = when === "today" ? today : on
   return (
     <ActionForm
       title="End a coupon"
@@ -186,7 +187,12 @@ export function EndCouponForm({ today, facts, saving, refused, onSave, onBack }:
       onBack={onBack}
       onSave={() => {
         const missing: FieldProblem[] = choice ? [] : [{ field: "Coupon", message: "is not chosen: pick one" }]
-        const input = { list: choice?.list ?? "offers", title: choice?.title ?? "", on: lastDay }
+        const coupon = { list: choice?.list ?? "offers", title: choice?.title ?? "" }
+        if (when === "now") {
+          submit(missing, () => planTakeCouponOff(coupon, today))
+          return
+        }
+        const input = { ...coupon, on }
         submit([...missing, ...checkEndCoupon(input, today)], () => planEndCoupon(input, today))
       }}
     >
@@ -219,16 +225,24 @@ export function EndCouponForm({ today, facts, saving, refused, onSave, onBack }:
       <fieldset className="choices">
         <legend>It ends</legend>
         <label className="choice">
-          <input type="radio" name="when" checked={when === "today"} onChange={() => setWhen("today")} />
-          <span>Today, its last day</span>
+          <input type="radio" name="when" checked={when === "now"} onChange={() => setWhen("now")} />
+          <span>Now: take it off the site</span>
         </label>
         <label className="choice">
-          <input type="radio" name="when" checked={when === "later"} onChange={() => setWhen("later")} />
-          <span>On a later day</span>
+          <input type="radio" name="when" checked={when === "day"} onChange={() => setWhen("day")} />
+          <span>At the end of a day</span>
         </label>
       </fieldset>
-      {when === "later" && (
-        <Field label="Last day" type="date" min={today} value={on} onValue={setOn} problems={shown} />
+      {when === "day" && (
+        <Field
+          label="Last day"
+          hint="Today or a later day: it shows until that day ends."
+          type="date"
+          min={today}
+          value={on}
+          onValue={setOn}
+          problems={shown}
+        />
       )}
     </ActionForm>
   )

@@ -1,6 +1,7 @@
 /** @jsx h */
 import { h, type ComponentChildren } from "preact"
 import { formatDate, formatTime, openingStatus, type SpecialHours } from "../lib/business-time"
+import { addDays, couponShowsOn } from "../lib/day-rules"
 import type { LiveFacts } from "../lib/live-facts"
 import { planCouponWithoutEnd, planNoticeOff, planRemoveSpecialDays, type PlannedChange } from "../lib/today-actions"
 import type { CouponList } from "../lib/today-edits"
@@ -52,8 +53,9 @@ const LISTS: [CouponList, string][] = [
 ]
 
 /**
- * The coupons on show, each with its last day; folded into one line while none has a last day to
- * come (nothing to undo), so the actions stay within a phone's first screen.
+ * The coupons on show, each with its last day, then those whose last day was yesterday (taken off
+ * the site now, or ended last night), each with its undo; folded into one line while there is
+ * nothing to undo, so the actions stay within a phone's first screen.
  */
 function CouponsOnShow({
   facts,
@@ -64,12 +66,17 @@ function CouponsOnShow({
   const shown = LISTS.map(([list, name]) => ({
     list,
     name,
-    coupons: facts.coupons[list].filter((coupon) => !coupon.expires || coupon.expires >= today),
+    coupons: facts.coupons[list].filter((coupon) => couponShowsOn(coupon.expires, today)),
   }))
   const all = shown.flatMap(({ coupons }) => coupons)
   const ending = all.filter((coupon) => coupon.expires).length
+  // Yesterday's ends only: one ended earlier is past, and its undo with it.
+  const yesterday = addDays(today, -1)
+  const takenOff = LISTS.flatMap(([list, name]) =>
+    facts.coupons[list].filter((coupon) => coupon.expires === yesterday).map((coupon) => ({ list, name, coupon })),
+  )
   return (
-    <details className="coupons" open={ending > 0}>
+    <details className="coupons" open={ending + takenOff.length > 0}>
       <summary>
         <strong className="summary-title">Coupons on show</strong>{" "}
         <small>
@@ -108,6 +115,28 @@ function CouponsOnShow({
           </ul>
         </div>
       ))}
+      {takenOff.length > 0 && (
+        <div>
+          <h4>Taken off the site</h4>
+          <ul className="rows">
+            {takenOff.map(({ list, name, coupon }) => (
+              <Row
+                key={`${list}:${coupon.title}`}
+                action={
+                  <UndoButton
+                    what={`“${coupon.title}”`}
+                    label="Put it back"
+                    disabled={off}
+                    onClick={() => onUndo(planCouponWithoutEnd(list, coupon.title))}
+                  />
+                }
+              >
+                {coupon.title} <small>{name}, off since today</small>
+              </Row>
+            ))}
+          </ul>
+        </div>
+      )}
     </details>
   )
 }

@@ -138,5 +138,34 @@ for (const name of ENGINES) {
       await until(tab, "the undo live", () => /Live at \d[^|]*Usual hours again/.test(document.body.textContent ?? ""))
       expect(await problemsOf(tab), `${name} reported problems`).toEqual([])
     })
+
+    test("a coupon ended now is committed, followed until the live site no longer shows it, and put back", async () => {
+      const offers = site.onMain(TODAY_FILES.coupons).offers as { title: string; expires?: string }[]
+      const title = offers.find((coupon) => !coupon.expires)?.title ?? ""
+      expect(title, "an offer with no end").not.toBe("")
+      await until(tab, "the four actions", () => document.querySelectorAll(".actions button").length === 4)
+      await tab.click(".actions li:nth-child(4) button")
+      await until(tab, "Now chosen", () =>
+        [...document.querySelectorAll("label.choice")].some(
+          (label) => label.textContent === "Now: take it off the site" && label.querySelector("input")?.checked,
+        ),
+      )
+      await tab.click(`input[name="coupon"][value="offers:${title}"]`)
+      await tab.click("button.primary")
+      await until(tab, "Saved at", () => /Saved at \d[^|]*taken off the site/.test(document.body.textContent ?? ""))
+      expect(site.onMain(TODAY_FILES.coupons).offers).toContainEqual(
+        expect.objectContaining({ title, expires: dayAfter(site.today(), -1) }),
+      )
+      site.publish()
+      await until(tab, "Live at", () => /Live at \d[^|]*taken off the site/.test(document.body.textContent ?? ""))
+      expect(await said(tab)).toContain(`: “${title}” taken off the site. Visitors see it now.`)
+      const putBack = `button[aria-label="Put it back: “${title}”"]`
+      await tab.click(putBack)
+      await until(tab, "the coupon put back", () => /Saved at \d[^|]*shows again/.test(document.body.textContent ?? ""))
+      expect(site.onMain(TODAY_FILES.coupons).offers).toEqual(offers)
+      site.publish()
+      await until(tab, "put back live", () => /Live at \d[^|]*shows again/.test(document.body.textContent ?? ""))
+      expect(await problemsOf(tab), `${name} reported problems`).toEqual([])
+    })
   })
 }

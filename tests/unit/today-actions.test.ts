@@ -14,6 +14,7 @@ import {
   planNoticeOff,
   planOtherHours,
   planRemoveSpecialDays,
+  planTakeCouponOff,
   refusedOnTheLiveSite,
   shopToday,
   type PlannedChange,
@@ -49,6 +50,7 @@ function builtWith(...changes: PlannedChange[]): LiveFacts {
 const asBuilt = builtWith()
 const coupons = JSON.parse(read(TODAY_FILES.coupons)) as Record<"homeCoupons" | "offers", { title: string }[]>
 const offer = coupons.offers[0].title
+const home = coupons.homeCoupons[0].title
 // The repository's own closures, notice and coupons may hold anything the owner gave: each plan picks
 // a day no closure of data/ holds.
 const free = (from: string) => {
@@ -92,6 +94,11 @@ describe("each action of the page for today as one commit", () => {
         `“${offer}” ends on December 31, 2026`,
       ],
       [planCouponWithoutEnd("offers", offer), TODAY_FILES.coupons, `“${offer}” shows again, with no end`],
+      [
+        planTakeCouponOff({ list: "homeCoupons", title: home }, TODAY),
+        TODAY_FILES.coupons,
+        `“${home}” taken off the site`,
+      ],
     ]
     expect(plans.map(([plan]) => [plan.summary, plan.file, plan.message])).toEqual(
       plans.map(([, file, summary]) => [summary, file, `${summary} (from the page for today)`]),
@@ -103,20 +110,22 @@ describe("each action of the page for today as one commit", () => {
     const hours = planOtherHours({ day: hoursDay, opens: "10:00", closes: "14:00" }, TODAY)
     const notice = planNotice({ text: "Phones answered until 8 pm.", ends: "2026-12-03" }, TODAY)
     const ending = planEndCoupon({ list: "offers", title: offer, on: "2026-12-31" }, TODAY)
-    const built = builtWith(closing, hours, notice, ending)
-    const wrong = [closing, hours, notice, ending].flatMap((plan) => [
+    const takingOff = planTakeCouponOff({ list: "homeCoupons", title: home }, TODAY)
+    const built = builtWith(closing, hours, notice, ending, takingOff)
+    const wrong = [closing, hours, notice, ending, takingOff].flatMap((plan) => [
       ...(plan.shows(asBuilt) ? [`${plan.summary}: shown before it was built`] : []),
       ...(plan.shows(built) ? [] : [`${plan.summary}: not shown once built`]),
     ])
     // And each undo, on the build that carried the change.
-    const undone = builtWith(closing, hours, notice, ending)
+    const undone = builtWith(closing, hours, notice, ending, takingOff)
     const undos = [
       planRemoveSpecialDays(closedDay),
       planRemoveSpecialDays(hoursDay),
       planNoticeOff(),
       planCouponWithoutEnd("offers", offer),
+      planCouponWithoutEnd("homeCoupons", home),
     ]
-    const after = builtWith(closing, hours, notice, ending, ...undos)
+    const after = builtWith(closing, hours, notice, ending, takingOff, ...undos)
     for (const undo of undos) {
       if (undo.shows(undone)) wrong.push(`${undo.summary}: shown before it was built`)
       if (!undo.shows(after)) wrong.push(`${undo.summary}: not shown once built`)
@@ -124,7 +133,7 @@ describe("each action of the page for today as one commit", () => {
     expect(wrong).toEqual([])
   })
 
-  it("is refused on the live site as it shows now: a day that has hours already, and the last offer of a list", () => {
+  it("is refused on the live site as it shows now: a day that has hours already, and the last offer of a list, at the end of a day or now", () => {
     const closing = planCloseDays({ from: closedDay, occasion: "a family wedding" }, TODAY)
     const built = builtWith(closing)
     expect(refusedOnTheLiveSite(closing, asBuilt)).toEqual([])
@@ -138,6 +147,18 @@ describe("each action of the page for today as one commit", () => {
     const last = planEndCoupon({ list: "offers", title: coupons.offers.at(-1)?.title ?? "", on: "2026-12-31" }, TODAY)
     expect(refusedOnTheLiveSite(last, builtWith(...endings))).toEqual([
       { field: "Coupon", message: expect.stringMatching(/^is the last offer of the coupons page after 2026-12-31/) },
+    ])
+    // Every home page coupon but the last taken off now; the last may not be taken off too.
+    const takenOff = coupons.homeCoupons
+      .slice(0, -1)
+      .map((coupon) => planTakeCouponOff({ list: "homeCoupons", title: coupon.title }, TODAY))
+    const lastHome = planTakeCouponOff({ list: "homeCoupons", title: coupons.homeCoupons.at(-1)?.title ?? "" }, TODAY)
+    expect(refusedOnTheLiveSite(lastHome, asBuilt)).toEqual([])
+    expect(refusedOnTheLiveSite(lastHome, builtWith(...takenOff))).toEqual([
+      {
+        field: "Coupon",
+        message: expect.stringMatching(/^is the last offer of the home page on show: the site never/),
+      },
     ])
   })
 })

@@ -1,6 +1,7 @@
 import fs from "fs"
 import path from "path"
 import { business, couponBook, siteNotice } from "../../internal/content/model"
+import { isCurrent } from "../../src/lib/business-time"
 import {
   RefusedChange,
   TODAY_FILES,
@@ -11,6 +12,7 @@ import {
   otherHours,
   removeSpecialDays,
   restoreCouponEnd,
+  takeCouponOff,
 } from "../../src/lib/today-edits"
 import { expectEvery } from "../offenders"
 
@@ -210,5 +212,68 @@ describe("ending a coupon", () => {
     expect(
       refusal(() => endCoupon({ list: "offers", title: only.title, on: "2026-11-20" }, TODAY)(couponsText(book))),
     ).toEqual(["Last day: is 2026-11-20, already past (today is 2026-11-27)"])
+  })
+})
+
+describe("taking a coupon off the site now", () => {
+  const ZONE = "America/Chicago"
+  // The first and the last minute of TODAY in Chicago, and a minute of the evening before.
+  const FIRST_MINUTE = Date.parse(`${TODAY}T06:00:30Z`)
+  const LAST_MINUTE = Date.parse(`${TODAY}T05:59:30Z`) + 86_400_000
+  const EVENING_BEFORE = Date.parse(`${TODAY}T05:00:00Z`)
+
+  it("gives it yesterday as its last day, in its place, so the build and the browser hide it all today; the content model accepts it; undo puts it back as it was", () => {
+    const book = coupons()
+    const index = 1
+    const coupon = book.offers[index]
+    const after = takeCouponOff({ list: "offers", title: coupon.title }, TODAY)(couponsText(book))
+    const ended = JSON.parse(after)
+    expect(ended).toEqual({
+      ...book,
+      offers: book.offers.map((item, at) => (at === index ? { ...item, expires: "2026-11-26" } : item)),
+    })
+    expect(accepted(couponBook.schema, after)).toBe("")
+    // What the build (create-resolvers.ts) and a page built earlier hide: a coupon not current at that instant.
+    const shown = (instant: number) =>
+      ended.offers
+        .filter((item: { expires?: string }) => isCurrent({ ends: item.expires }, instant, ZONE))
+        .map((item: { title: string }) => item.title)
+    const others = book.offers.filter((_item, at) => at !== index).map((item) => item.title)
+    expect([shown(FIRST_MINUTE), shown(LAST_MINUTE)]).toEqual([others, others])
+    expect(shown(EVENING_BEFORE)).toContain(coupon.title)
+    expect(restoreCouponEnd("offers", coupon.title, undefined)(after)).toBe(couponsText(book))
+  })
+
+  it("refuses, with nothing written, the last offer a list shows and a coupon no longer there", () => {
+    const onlyOne = coupons()
+    onlyOne.offers = onlyOne.offers.slice(0, 1)
+    const othersEnded = coupons()
+    othersEnded.homeCoupons = othersEnded.homeCoupons.map((item, at) =>
+      at === 0 ? item : { ...item, expires: at === 1 ? "2026-11-26" : "2026-10-31" },
+    )
+    const cases: [string, string, "homeCoupons" | "offers", string, string][] = [
+      [
+        "the only offer",
+        couponsText(onlyOne),
+        "offers",
+        onlyOne.offers[0].title,
+        "Coupon: is the last offer of the coupons page on show: the site never shows none, so add another offer first",
+      ],
+      [
+        "the last offer on show, the others ended yesterday or before",
+        couponsText(othersEnded),
+        "homeCoupons",
+        othersEnded.homeCoupons[0].title,
+        "Coupon: is the last offer of the home page on show: the site never shows none, so add another offer first",
+      ],
+      ["a coupon no longer there", couponsText(), "offers", "Gone", "Coupon: “Gone” is no longer on the coupons page"],
+    ]
+    expectEvery(
+      cases,
+      "coupons taken off that should have been refused",
+      ([, text, list, title, problem]) =>
+        expect(refusal(() => takeCouponOff({ list, title }, TODAY)(text))).toEqual([problem]),
+      ([name]) => name,
+    )
   })
 })
