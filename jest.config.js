@@ -3,9 +3,10 @@
 // copy built for another region by scripts/other-region-check.mjs).
 const transform = { "^.+\\.m?[jt]sx?$": "<rootDir>/tests/jest-preprocess.js" }
 // jose, kdbush, geokdbush, tinyqueue, d3-geo and its d3-array and internmap, Netlify's headers parser and
-// engine, the parser's escape-string-regexp and github-slugger ship only ES modules: compile them like our own code.
+// engine, the parser's escape-string-regexp, github-slugger and Preact (the page for today's) ship only ES modules:
+// compile them like our own code.
 const transformIgnorePatterns = [
-  "/node_modules/(?!(jose|kdbush|geokdbush|tinyqueue|d3-geo|d3-array|internmap|@netlify/headers-parser|@netlify/headers|escape-string-regexp|github-slugger)/)",
+  "/node_modules/(?!(jose|kdbush|geokdbush|tinyqueue|d3-geo|d3-array|internmap|@netlify/headers-parser|@netlify/headers|escape-string-regexp|github-slugger|preact)/)",
 ]
 // What a build writes: never a module of the tests (and `npm test` runs the unit tests beside a build).
 const modulePathIgnorePatterns = ["<rootDir>/public/", "<rootDir>/.cache/"]

@@ -148,11 +148,22 @@ export const TODAY_PAGE: readonly Header[] = [
       "style-src 'self'",
       "img-src 'self'",
       "connect-src 'self'",
+      // Its web app manifest (TODAY_MANIFEST_PATH): without it, default-src 'none' keeps the page from installing.
+      "manifest-src 'self'",
       ...PAGE_BASE_DIRECTIVES,
       "frame-ancestors 'none'",
     ].join("; "),
   },
 ]
+
+/** The page for today's web app manifest (static/admin/today/), which makes it an app on the home screen. */
+export const TODAY_MANIFEST_PATH = `${TODAY_PAGE_PATH}manifest.webmanifest`
+
+/**
+ * The manifest's registered media type (W3C Web App Manifest), said here rather than left to the
+ * host's table of file extensions, so every host and the local servers send the same.
+ */
+export const TODAY_MANIFEST: readonly Header[] = [{ key: "Content-Type", value: "application/manifest+json" }]
 
 /**
  * The editor's sign-in pages (src/pages/admin/: the invitation, sign-in and
@@ -207,6 +218,7 @@ export function siteHeaderRules(routes: RoutesManifest, signIn: EditorSignIn): H
       return documentAddresses(path).map((address) => ({ path: address, headers: [...headers] }))
     }
     if (MAP_FILE_PATH.test(path)) return [{ path, headers: [...MAP_FILE] }]
+    if (path === TODAY_MANIFEST_PATH) return [{ path, headers: [...TODAY_MANIFEST] }]
     return cachedForAYearByGatsby(path, route.headers) || CHUNK_MAP_FILE_PATH.test(path)
       ? [{ path, headers: [CACHED_FOR_A_YEAR] }]
       : []

@@ -15,6 +15,15 @@ export interface SentRequest {
   body: unknown
 }
 
+/** A JSON body as its value; a form-encoded one (the OAuth token request) as its text. */
+function jsonOrText(body: string): unknown {
+  try {
+    return JSON.parse(body)
+  } catch {
+    return body
+  }
+}
+
 /** Replaces fetch with one that answers each request with the next answer (an Error: the network failed). */
 export function answerFetch(...answers: Array<Answer | Error>): SentRequest[] {
   const sent: SentRequest[] = []
@@ -24,7 +33,7 @@ export function answerFetch(...answers: Array<Answer | Error>): SentRequest[] {
       url: String(url),
       method: init?.method ?? "GET",
       headers: (init?.headers ?? {}) as Record<string, string>,
-      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === "string" ? jsonOrText(init.body) : undefined,
     })
     const answer = queue.shift()
     if (!answer) throw new Error(`no answer left for ${String(url)}`)

@@ -20,6 +20,7 @@ import { buildInstant } from "../content/build-clock"
 import { liveFacts, writeLiveFacts } from "../today/live-facts"
 import { LIVE_FACTS_PATH } from "../../src/lib/live-facts"
 import { TODAY_SCRIPT, writeTodayScript } from "../today/page-bundle"
+import { TODAY_DIR, writeTodayIcons } from "../today/app-icons"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
 /**
@@ -48,9 +49,9 @@ const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
  * (Decap CMS from node_modules, its config.yml from the content model), and
  * for the functions that count taps on the phone number, the pages built and
  * the editor's repository (internal/call-taps.ts, CALL_TAPS_SITE_FILE), and
- * the day's facts as built and the script of the owner's page for today (internal/today/).
+ * the day's facts as built, the script of the owner's page for today and its app icons (internal/today/).
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByType }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNodesByType }) => {
   const siteUrl = resolveSiteUrl()
   fs.writeFileSync(path.join(PUBLIC_DIR, "robots.txt"), robotsTxt(siteUrl))
   fs.writeFileSync(path.join(PUBLIC_DIR, FAVICON_ICO), icoOfPng(fs.readFileSync(path.join(PUBLIC_DIR, FAVICON_PNG))))
@@ -122,4 +123,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter, getNodesByTyp
   reporter.info(`the day's facts as built written to ${LIVE_FACTS_PATH}`)
   const todayScript = writeTodayScript(process.cwd(), PUBLIC_DIR)
   reporter.info(`the page for today's script written to ${TODAY_SCRIPT} (${todayScript.bytes} bytes)`)
+  const icons = await writeTodayIcons(process.cwd(), PUBLIC_DIR)
+  reporter.info(
+    `the page for today's app icons written to /${TODAY_DIR}/: ${icons.map((file) => path.basename(file)).join(", ")}`,
+  )
 }

@@ -1,5 +1,6 @@
 import { BranchMovingError, GitStepError, type GitRelay } from "../lib/commit-to-branch"
 import { RefusedChange, type FieldProblem } from "../lib/today-edits"
+import { USER_KEY } from "./sign-in"
 
 /**
  * The page's way to the repository: the site's own gateway (netlify/functions/git-gateway.mts),
@@ -7,8 +8,6 @@ import { RefusedChange, type FieldProblem } from "../lib/today-edits"
  * commit's author and refuses a token it did not issue.
  */
 
-/** Where Decap keeps the signed-in editor: `{ token, backendName, … }`. */
-const USER_KEY = "decap-cms-user"
 const GATEWAY = "/api/git/github/"
 
 /** When a token of the site's sign-in ends (its `exp`, in ms), read without checking it: the gateway checks. */

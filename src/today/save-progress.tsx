@@ -71,12 +71,6 @@ export function SaveProgress(props: {
           <p className="failure">
             {failure.text}
             {props.listProblems && failure.problems.map((problem) => ` ${problem.field} ${problem.message}.`)}
-            {failure.signedOut && (
-              <span>
-                {" "}
-                <a href="/admin/">Sign in at the editor</a>, then open Today again.
-              </span>
-            )}
           </p>
         )}
       </div>

@@ -15,6 +15,8 @@ import type { FieldProblem } from "../lib/today-edits"
 import { CloseDaysForm, EndCouponForm, NoticeForm, OtherHoursForm, type ActionProps } from "./action-forms"
 import { gatewayRelay, saveFailure, signedInToken, type SaveFailure } from "./gateway"
 import { SaveProgress, type TrackedChange } from "./save-progress"
+import type { DecapUser } from "./sign-in"
+import { SignInCard } from "./sign-in-card"
 import { VisitorView } from "./visitor-view"
 
 /** The four actions, each a screen of its own. */
@@ -54,7 +56,9 @@ export function TodayApp() {
   const [facts, setFacts] = useState<LiveFacts>()
   const [unread, setUnread] = useState(false)
   const [now, setNow] = useState(() => Date.now())
-  const [token] = useState(() => signedInToken(localStorage, Date.now()))
+  const [token, setToken] = useState(() => signedInToken(localStorage, Date.now()))
+  /** The change the gateway refused because the sign-in had ended: sent once the owner signs in again. */
+  const [kept, setKept] = useState<PlannedChange>()
   const [screen, setScreen] = useState<ActionName>()
   const [saving, setSaving] = useState<string>()
   const [failure, setFailure] = useState<SaveFailure>()
@@ -112,12 +116,17 @@ export function TodayApp() {
   const today = shopToday(now, timeZone)
   const refused: readonly FieldProblem[] = failure?.problems ?? []
 
-  const save = async (change: PlannedChange) => {
-    if (!token || saving) return
+  const save = async (change: PlannedChange, as = token) => {
+    if (saving) return
+    if (!as) {
+      // Signed out after a refusal: the change waits for the Sign in beside it.
+      setKept(change)
+      return
+    }
     setSaving(change.summary)
     setFailure(undefined)
     try {
-      const done = await commitToBranch(gatewayRelay(token), {
+      const done = await commitToBranch(gatewayRelay(as), {
         branch: facts.branch,
         path: change.file,
         message: change.message,
@@ -127,14 +136,32 @@ export function TodayApp() {
       setTracked((current) => [{ change, commit: done.commit, savedAt, arrival: "building" }, ...current])
       setScreen(undefined)
     } catch (error) {
-      setFailure(saveFailure(error))
+      const failed = saveFailure(error)
+      setFailure(failed)
+      // The sign-in ended: the screen stays as typed, the Sign in button shows, and the change waits for it.
+      if (failed.signedOut) {
+        setToken(undefined)
+        setKept(change)
+      }
     } finally {
       setSaving(undefined)
     }
   }
 
+  const signedIn = (user: DecapUser) => {
+    setToken(user.token)
+    setFailure(undefined)
+    if (kept) {
+      setKept(undefined)
+      save(kept, user.token)
+    }
+  }
+  const signInCard = !token && <SignInCard kept={Boolean(kept)} onSignedIn={signedIn} />
+
   const open = (name: ActionName | undefined) => {
     setFailure(undefined)
+    // Leaving a screen gives up its change: it is no longer sent on signing in.
+    setKept(undefined)
     setScreen(name)
     if (name) focusHeading()
   }
@@ -156,6 +183,7 @@ export function TodayApp() {
     return (
       <div>
         {progress}
+        {signInCard}
         <Form {...props} />
       </div>
     )
@@ -164,12 +192,7 @@ export function TodayApp() {
   return (
     <div>
       {progress}
-      {!token && (
-        <p className="sign-in card">
-          To change anything here, <a href="/admin/">sign in at the editor</a> with your passkey, then come back with
-          its Today link.
-        </p>
-      )}
+      {signInCard}
       <VisitorView
         facts={facts}
         today={today}

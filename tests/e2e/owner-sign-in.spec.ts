@@ -360,4 +360,76 @@ test.describe("the owner signs in with a passkey and publishes through the site'
     expect(github.requests.length).toBe(relayed)
     expect(problems().slice(logged)).toEqual([])
   })
+
+  // The page for today signs in where it stands (src/today/sign-in.ts). Here rather than in
+  // owner-today.spec.ts: a passkey needs a host name for its relying party, and that spec's page
+  // is served at 127.0.0.1; here the phone already holds the owner's passkey for localhost.
+
+  /** Every address the phone's page went to, from now on. */
+  const navigations = (phone: Page): string[] => {
+    const went: string[] = []
+    phone.on("framenavigated", (frame) => {
+      if (frame === phone.mainFrame()) went.push(frame.url())
+    })
+    return went
+  }
+
+  test("signed out (after Log Out), the page for today signs in with the passkey where it stands; the editor then opens signed in too", async () => {
+    const logged = problems().length
+    await page.goto(`${origin}/admin/today/`)
+    await expect(page.getByRole("heading", { name: "What a visitor sees now" })).toBeVisible({ timeout: STEP })
+    expect(await page.evaluate(() => localStorage.getItem("decap-cms-user"))).toBeNull()
+    const signIn = page.getByRole("button", { name: "Sign in", exact: true })
+    const box = await signIn.boundingBox()
+    expect(box?.height ?? 0, "the Sign in button's height, px").toBeGreaterThanOrEqual(44)
+    const went = navigations(page)
+
+    await signIn.click()
+
+    await expect(page.getByRole("button", { name: "Close a day or several" })).toBeVisible({ timeout: STEP })
+    await expect(signIn).toHaveCount(0)
+    expect(went, "the page never left /admin/today/").toEqual([])
+    expect(page.url()).toBe(`${origin}/admin/today/`)
+    const user = await page.evaluate(() => JSON.parse(localStorage.getItem("decap-cms-user") ?? "{}"))
+    expect(user).toMatchObject({ backendName: "git-gateway", email: OWNER.email, name: OWNER.name })
+    // Decap reads what the page kept: the editor opens on its collections, with no Login.
+    await page.goto(`${origin}/admin/`)
+    await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible({ timeout: STEP })
+    expect(problems().slice(logged)).toEqual([])
+  })
+
+  test("a sign-in that ends mid-save keeps what was typed; Sign in there signs in again and then sends the change", async () => {
+    await page.goto(`${origin}/admin/today/`)
+    await page.getByRole("button", { name: "A notice until a date" }).click()
+    const text = "Back at 1 pm today: the van is on a call."
+    await page.getByLabel("Notice", { exact: true }).fill(text)
+    await page.getByLabel("Last day", { exact: true }).fill(dayAfter(new Date().toISOString().slice(0, 10), 30))
+    // The session ends on the site (Log Out on another phone, an hour gone by) while the page still holds its token.
+    const { token } = (await page.evaluate(() => JSON.parse(localStorage.getItem("decap-cms-user") ?? "{}"))) as {
+      token?: string
+    }
+    const ended = await page.request.post(`${origin}/api/auth/sign-out`, {
+      headers: { Authorization: `Bearer ${token}`, Origin: origin },
+    })
+    expect(ended.status()).toBe(204)
+    const commits = github.commits("main").length
+    const went = navigations(page)
+
+    await page.getByRole("button", { name: "Show this notice" }).click()
+
+    await expect(page.getByRole("alert").filter({ hasText: "Nothing was saved" })).toContainText(
+      "Nothing was saved: your sign-in has ended. Sign in again.",
+      { timeout: STEP },
+    )
+    expect(github.commits("main").length, "nothing committed with the ended sign-in").toBe(commits)
+    await expect(page.getByLabel("Notice", { exact: true })).toHaveValue(text)
+    await page.getByRole("button", { name: "Sign in", exact: true }).click()
+
+    await expect(page.locator(".arrival")).toContainText(/^Saved at \d{1,2}:\d{2} (am|pm): Notice on every page/, {
+      timeout: STEP,
+    })
+    expect(github.commits("main").length, "one commit, once signed in again").toBe(commits + 1)
+    expect(JSON.parse(github.file("main", "data/notice.json") ?? "{}")).toMatchObject({ show: true, text })
+    expect(went, "the page never left /admin/today/").toEqual([])
+  })
 })

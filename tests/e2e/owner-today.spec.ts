@@ -2,7 +2,7 @@ import { execFileSync } from "child_process"
 import fs from "fs"
 import path from "path"
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test"
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test"
 import { LATE_AFTER_MS, READ_EVERY_MS } from "../../src/lib/today-actions"
 import { TODAY_FILES } from "../../src/lib/today-edits"
 import { PHONE } from "../../scripts/browser.cjs"
@@ -282,12 +282,30 @@ function couponList() {
 async function endOn(page: Page, where: string, title: string, day: string) {
   await page.getByRole("button", { name: "End a coupon" }).click()
   await page.getByRole("radio", { name: `${title} ${where}`, exact: true }).check()
-  if (day === today()) await page.getByRole("radio", { name: "Today, its last day" }).check()
-  else {
-    await page.getByRole("radio", { name: "On a later day" }).check()
-    await fill(page, "Last day", day)
-  }
+  await page.getByRole("radio", { name: "At the end of a day" }).check()
+  await expect(
+    page.getByLabel("Last day", { exact: true }),
+    "the last day is today until another is given",
+  ).toHaveValue(today())
+  await fill(page, "Last day", day)
 }
+
+/** The coupons the page lists under `heading` ("Home page", "Coupons page", "Taken off the site"), as each row reads. */
+const couponRows = (page: Page, heading: string) =>
+  page
+    .locator(".coupons > div")
+    .filter({ has: page.getByRole("heading", { name: heading, exact: true }) })
+    .locator(".row-text")
+
+/** Unfolds "Coupons on show" when it is folded (while no coupon has an end), as the owner taps it to read them. */
+async function unfoldCoupons(page: Page) {
+  const folded = await page.locator("details.coupons").evaluate((details) => !(details as HTMLDetailsElement).open)
+  if (folded) await page.getByText("Coupons on show").click()
+}
+
+/** The row among `rows` of the coupon titled `title` (a title may begin another's: "FREE Service Call"). */
+const rowOf = (rows: Locator, title: string) =>
+  rows.filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `) })
 
 test("ending a coupon today, live, then kept on from the list", async ({ browser }) => {
   const page = await phone(browser)
@@ -301,6 +319,50 @@ test("ending a coupon today, live, then kept on from the list", async ({ browser
   await page.getByRole("button", { name: `Keep it on: the end of “${first}”` }).click()
   await expect(status(page)).toContainText("Saved at", { timeout: STEP })
   await expectLive(page, `“${first}” shows again, with no end`)
+})
+
+test("a coupon ended now: taken off the site in one commit, followed until the live site no longer shows it, then put back from the list", async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  const { list, coupons, where } = couponList()
+  // One with no end, so that putting it back gives the list as it was.
+  const title = coupons.find((coupon) => !coupon.expires)?.title ?? ""
+  expect(title, `a coupon of the ${where} list with no end`).not.toBe("")
+  const before = onMain(TODAY_FILES.coupons)[list] as { title: string }[]
+  await page.getByRole("button", { name: "End a coupon" }).click()
+  await expect(
+    page.getByRole("radio", { name: "Now: take it off the site" }),
+    "Now is the choice offered",
+  ).toBeChecked()
+  await expect(page.getByRole("radio", { name: "At the end of a day" })).not.toBeChecked()
+  await page.getByRole("radio", { name: `${title} ${where}`, exact: true }).check()
+  const commit = await save(page, "End this coupon")
+  expect(commit.message).toBe(`“${title}” taken off the site (from the page for today)`)
+  expect(await site.changedFiles(commit)).toEqual([TODAY_FILES.coupons])
+  // In its place, with yesterday (the shop's) as its last day: the next build leaves it out.
+  expect(onMain(TODAY_FILES.coupons)[list]).toEqual(
+    before.map((coupon) => (coupon.title === title ? { ...coupon, expires: dayAfter(today(), -1) } : coupon)),
+  )
+  // Until the site is rebuilt, the live site shows it, and so the page lists it on show.
+  await unfoldCoupons(page)
+  await expect(rowOf(couponRows(page, where), title)).toHaveCount(1)
+  await expectLive(page, `“${title}” taken off the site`)
+  await unfoldCoupons(page)
+  await expect(rowOf(couponRows(page, where), title)).toHaveCount(0)
+  await expect(couponRows(page, "Taken off the site")).toHaveText([`${title} ${where}, off since today`])
+
+  const putBack = page.getByRole("button", { name: `Put it back: “${title}”`, exact: true })
+  // Not on the first screen the test of every target measures: measured here, as large as the page's others.
+  const box = await putBack.boundingBox()
+  expect(box && Math.min(box.width, box.height), "Put it back, its smaller side in px").toBeGreaterThanOrEqual(44)
+  await putBack.click()
+  await expect(status(page)).toContainText(`Saved at`, { timeout: STEP })
+  expect(onMain(TODAY_FILES.coupons)[list]).toEqual(before)
+  await expectLive(page, `“${title}” shows again, with no end`)
+  await unfoldCoupons(page)
+  await expect(rowOf(couponRows(page, where), title)).toHaveText([`${title} no end`])
+  await expect(couponRows(page, "Taken off the site")).toHaveCount(0)
 })
 
 test("every coupon of a list but one ends on a later day; the last then ending too is refused, with nothing sent", async ({
@@ -401,12 +463,12 @@ test("a production build that fails after the change is said, with the file and 
   await expectLive(page, "for a failed build's test")
 })
 
-test("signed out, or with a sign-in that ended: the page says to sign in, and nothing is committed", async ({
+test("signed out, or with a sign-in that ended: the page offers its own Sign in, keeps what was typed, and nothing is committed", async ({
   browser,
 }) => {
   const signedOut = await phone(browser, "")
-  await expect(signedOut.getByText("To change anything here, sign in at the editor")).toBeVisible()
-  await expect(signedOut.getByRole("link", { name: "sign in at the editor" })).toHaveAttribute("href", "/admin/")
+  await expect(signedOut.getByRole("button", { name: "Sign in", exact: true })).toBeVisible()
+  await expect(signedOut.getByRole("link", { name: /sign in/i })).toHaveCount(0)
   await expect(signedOut.getByRole("button", { name: "Close a day or several" })).toHaveCount(0)
 
   // A token of the site's form but not of its key: the gateway refuses it, and GitHub hears nothing.
@@ -427,6 +489,9 @@ test("signed out, or with a sign-in that ended: the page says to sign in, and no
   await expect(page.getByRole("alert")).toContainText("Nothing was saved: your sign-in has ended. Sign in again.", {
     timeout: STEP,
   })
+  await expect(page.getByText("Your change is kept: it is sent as soon as you have signed in.")).toBeVisible()
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible()
+  await expect(page.getByLabel("Notice", { exact: true })).toHaveValue("A notice nobody may post.")
   expect(github().requests.length - relayed, "nothing reached GitHub").toBe(0)
   expect(github().commits("main").length).toBe(commits)
 })
@@ -462,8 +527,8 @@ test("every target on each screen of the page is at least 44 px each way, and Sa
   const page = await phone(browser)
   const small: string[] = []
   let measured = 0
-  const measure = async (screen: string) => {
-    const targets = await page
+  const measure = async (screen: string, on = page) => {
+    const targets = await on
       .locator("a, button, summary, input:not([type=radio]), textarea, label.choice")
       .evaluateAll((elements) =>
         elements
@@ -480,6 +545,8 @@ test("every target on each screen of the page is at least 44 px each way, and Sa
     }
   }
   await measure("the first screen")
+  // Signed out, the Sign in button is the page's one target but the editor's link.
+  await measure("signed out", await phone(browser, ""))
   for (const action of ["Close a day or several", "Other hours on a day", "A notice until a date", "End a coupon"]) {
     await page.getByRole("button", { name: action }).click()
     await measure(action)

@@ -9,6 +9,7 @@ import {
   editorHeaders,
   EDITOR_FOLDER,
   EDITOR_SIGN_IN_PAGE,
+  TODAY_MANIFEST,
   TODAY_PAGE,
   EVERY_PATH,
   MAP_FILE,
@@ -91,6 +92,12 @@ const ROUTES = [
   { type: "static", path: "/admin/today/index.html", filePath: "public/admin/today/index.html", headers: [] },
   {
     type: "static",
+    path: "/admin/today/manifest.webmanifest",
+    filePath: "public/admin/today/manifest.webmanifest",
+    headers: [],
+  },
+  {
+    type: "static",
     path: "/admin/sign-in/",
     filePath: "public/admin/sign-in/index.html",
     headers: [{ key: "cache-control", value: "public, max-age=0, must-revalidate" }],
@@ -123,6 +130,10 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
       { path: "/admin/sign-in/index.html", headers: [...EDITOR_SIGN_IN_PAGE] },
       { path: "/admin/today/", headers: [...TODAY_PAGE] },
       { path: "/admin/today/index.html", headers: [...TODAY_PAGE] },
+      {
+        path: "/admin/today/manifest.webmanifest",
+        headers: [{ key: "Content-Type", value: "application/manifest+json" }],
+      },
       { path: "/app-0123456789abcdef0123.js", headers: [{ key: "Cache-Control", value: year }] },
       {
         path: "/maps/service-area.0a1b2c3d4e5f.svg",
@@ -140,9 +151,14 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
 
   it("names on every path no header that another rule names, so no path gets one header twice", () => {
     const shared = new Set(EVERY_PATH.map(({ key }) => key.toLowerCase()))
-    const others = [...EDITOR_FOLDER, ...EDITOR, ...EDITOR_SIGN_IN_PAGE, ...TODAY_PAGE, ...MAP_FILE].map(({ key }) =>
-      key.toLowerCase(),
-    )
+    const others = [
+      ...EDITOR_FOLDER,
+      ...EDITOR,
+      ...EDITOR_SIGN_IN_PAGE,
+      ...TODAY_PAGE,
+      ...TODAY_MANIFEST,
+      ...MAP_FILE,
+    ].map(({ key }) => key.toLowerCase())
     expect(others.filter((name) => shared.has(name))).toEqual([])
   })
 
@@ -192,6 +208,7 @@ describe("the header rules the build writes (internal/headers.ts)", () => {
       "style-src": ["'self'"],
       "img-src": ["'self'"],
       "connect-src": ["'self'"],
+      "manifest-src": ["'self'"],
       "object-src": ["'none'"],
       "base-uri": ["'self'"],
       "form-action": ["'none'"],
