@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser"
 import { API, ApiError, NetworkError, requestJson } from "../components/admin/admin-api"
+import { DECAP_USER_KEY } from "../components/admin/editor-session"
 import { NETWORK_PROBLEM, SERVER_PROBLEM, UNAVAILABLE_PROBLEM, sentence } from "../components/admin/plain-errors"
 
 /**
@@ -16,8 +17,8 @@ import { NETWORK_PROBLEM, SERVER_PROBLEM, UNAVAILABLE_PROBLEM, sentence } from "
 /** Decap's `app_id` (internal/auth/oauth.ts CLIENT_ID, which the endpoints require). */
 export const CLIENT_ID = "decap-cms"
 export const TOKEN_ENDPOINT = "/api/oauth/token"
-/** Where Decap keeps the signed-in editor (decap-cms-core's LocalStorageAuthStore). */
-export const USER_KEY = "decap-cms-user"
+/** Where Decap keeps the signed-in editor (decap-cms-core's LocalStorageAuthStore): the admin pages' own key. */
+export const USER_KEY = DECAP_USER_KEY
 
 /** The authorization request (its query, as the endpoint reads it) and the PKCE verifier that proves it. */
 export interface PkceRequest {
