@@ -26,6 +26,9 @@
  *   Lighthouse uses) includes time other processes held the core.
  * --fresh-browser: a new Chromium for each run instead of one for all (to
  *   compare: Lighthouse clears the cache and the origin's storage before each run either way).
+ * --against DIR: another checkout of the project, built (its public/ and netlify.toml), measured
+ *   in the same session: each round runs every page on this build, then on DIR's, and the tables
+ *   are printed for both, so a change is judged against its parent under the same noise.
  * Runs go page after page within each round, so noise on the machine spreads
  * over every page. Each run's figures and report go to reports/bench-lighthouse/.
  */
@@ -64,12 +67,16 @@ const unknown = PAGES.filter((route) => !LIGHTHOUSE_PAGES.includes(route))
 if (unknown.length) throw new Error(`--pages takes some of ${LIGHTHOUSE_PAGES.join(", ")}; not ${unknown.join(", ")}`)
 
 const freshBrowser = process.argv.includes("--fresh-browser")
+const against = option("--against", undefined)
+if (against !== undefined && !fs.existsSync(path.join(against, "public", "index.html"))) {
+  throw new Error(`--against takes a built checkout of the project: ${against} has no public/index.html`)
+}
 
 requireBuild()
 
 /** Inline scripts a browser runs (not JSON-LD), gzipped together as they travel in the HTML. */
-function inlineScriptBytes(route) {
-  const html = fs.readFileSync(path.join(publicDir, route, "index.html"), "utf8")
+function inlineScriptBytes(route, dir = publicDir) {
+  const html = fs.readFileSync(path.join(dir, route, "index.html"), "utf8")
   const bodies = []
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/.test(attributes)) continue
@@ -147,35 +154,62 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`
 const millis = (ms) => `${Math.round(ms)} ms`
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
-async function main() {
-  fs.mkdirSync(reportDir, { recursive: true })
-  const results = Object.fromEntries(PAGES.map((route) => [route, []]))
-  const inline = Object.fromEntries(PAGES.map((route) => [route, inlineScriptBytes(route)]))
+/** The figures of every run of one build, per page, as `--against` measures two. */
+async function measureBuilds(builds) {
+  const results = builds.map(() => Object.fromEntries(PAGES.map((route) => [route, []])))
+  const inline = builds.map(({ dir }) =>
+    Object.fromEntries(PAGES.map((route) => [route, inlineScriptBytes(route, path.join(dir, "public"))])),
+  )
   let origin = ""
-  await withLighthouse({ pages: PAGES, encodings, freshBrowser }, async (lighthouse) => {
-    origin = lighthouse.origin
+  const measure = async (lighthouses) => {
+    origin = lighthouses[0].origin
     for (let run = 1; run <= runs; run += 1) {
-      for (const route of PAGES) {
-        const { lhr, trace } = await lighthouse.run(route, ["performance"])
-        fs.writeFileSync(path.join(reportDir, reportName(route, run)), JSON.stringify(lhr))
-        const figure = figures(lhr, inline[route], trace)
-        results[route].push(figure)
-        process.stderr.write(
-          `run ${run}/${runs} ${route.padEnd(32)} perf ${figure.score} FCP ${seconds(figure.fcp)} LCP ${seconds(figure.lcp)} TBT ${millis(figure.tbt)}\n`,
-        )
+      for (const [index, lighthouse] of lighthouses.entries()) {
+        for (const route of PAGES) {
+          const { lhr, trace } = await lighthouse.run(route, ["performance"])
+          const name = reportName(route, run)
+          fs.writeFileSync(path.join(reportDir, index ? `against-${name}` : name), JSON.stringify(lhr))
+          const figure = figures(lhr, inline[index][route], trace)
+          results[index][route].push(figure)
+          process.stderr.write(
+            `run ${run}/${runs} ${builds[index].label.padEnd(14)} ${route.padEnd(32)} perf ${figure.score} FCP ${seconds(figure.fcp)} LCP ${seconds(figure.lcp)} TBT ${millis(figure.tbt)}\n`,
+          )
+        }
       }
     }
-  })
-  fs.writeFileSync(path.join(reportDir, "figures.json"), JSON.stringify(results, null, 2))
+  }
+  const options = { pages: PAGES, encodings, freshBrowser }
+  await withLighthouse({ ...options, projectDir: builds[0].dir }, (ours) =>
+    builds.length === 1
+      ? measure([ours])
+      : withLighthouse({ ...options, projectDir: builds[1].dir }, (theirs) => measure([ours, theirs])),
+  )
+  return { results, origin }
+}
+
+async function main() {
+  fs.mkdirSync(reportDir, { recursive: true })
+  const builds = [{ label: "this checkout", dir: ROOT }, ...(against ? [{ label: "--against", dir: against }] : [])]
+  const { results: all, origin } = await measureBuilds(builds)
+  fs.writeFileSync(path.join(reportDir, "figures.json"), JSON.stringify(all.length === 1 ? all[0] : all, null, 2))
 
   const served = encodings.length ? encodings.join("/") : "uncompressed"
-  const benchmarkIndex = median(PAGES.flatMap((route) => results[route].map((figure) => figure.benchmarkIndex)))
+  const benchmarkIndex = median(
+    all.flatMap((results) => PAGES.flatMap((route) => results[route].map((f) => f.benchmarkIndex))),
+  )
   console.log(
     `Lighthouse ${LIGHTHOUSE_VERSION}, mobile defaults (simulated throttling), ${CHROMIUM_PATH} (${freshBrowser ? "a new browser per run" : "one browser for every run"}; ${BROWSER_SCHEDULING}); public/ served ${served} with Netlify's headers; median of ${runs} run${runs > 1 ? "s" : ""} per page; machine's median benchmarkIndex ${Math.round(benchmarkIndex)}`,
   )
   console.log(
     "first-load JS: every script response the page made in Lighthouse's run, as transferred (headers included), plus its inline scripts gzipped",
   )
+  for (const [index, results] of all.entries()) {
+    if (all.length > 1) console.log(`\n${builds[index].label}: ${builds[index].dir}`)
+    printBuild(results, origin)
+  }
+}
+
+function printBuild(results, origin) {
   console.log("")
   console.log("| page | perf | FCP | LCP | TBT | CLS | transferred | first-load JS |")
   console.log("|---|---|---|---|---|---|---|---|")

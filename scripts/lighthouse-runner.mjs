@@ -93,13 +93,14 @@ const launch = () =>
   })
 
 /**
- * Serves public/, warms `pages`, starts Chromium and calls `measure({ origin, run })`;
+ * Serves public/ (of `projectDir`, this project by default), warms `pages`, starts Chromium and
+ * calls `measure({ origin, run })`;
  * `run(route, categories, { scoreOnly })` makes one Lighthouse run of that page and resolves to
  * { lhr, trace, seconds }; `scoreOnly` (categories ["performance"]) runs only the audits its score
  * weighs, time to interactive and the requests. Everything stops when `measure` settles.
  */
-export async function withLighthouse({ pages, encodings, freshBrowser = false }, measure) {
-  const server = await startServer({ port: 0, encodings })
+export async function withLighthouse({ pages, encodings, freshBrowser = false, projectDir }, measure) {
+  const server = await startServer({ port: 0, encodings, projectDir })
   const origin = `http://127.0.0.1:${server.address().port}`
   let shared
   try {

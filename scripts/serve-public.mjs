@@ -45,7 +45,6 @@ import { testCertificate } from "./test-certificate.mjs"
 const CALL_TAP_ENDPOINT = "/api/call-tap"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const publicDir = path.join(root, "public")
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -163,8 +162,11 @@ function negotiate(acceptEncoding, encodings) {
  * (see above). `onBeacon(body)` hears each POST to the tap count's endpoint.
  * `onExchange("open" | "done", urlPath)` hears each request as it comes in and once its answer
  * has gone or the browser gave it up (the engines' tests wait until no request of a page is open).
+ * `projectDir`: the project whose public/ and netlify.toml are served (this one by default;
+ * another checkout's build to compare with: `npm run bench:lighthouse -- --against DIR`).
  */
 export async function startServer({
+  projectDir = root,
   port = 9100,
   encodings = ["br", "gzip"],
   localBackend,
@@ -174,7 +176,8 @@ export async function startServer({
   onBeacon = () => {},
   onExchange = () => {},
 } = {}) {
-  const rules = await loadHeaderRules(root)
+  const rules = await loadHeaderRules(projectDir)
+  const publicDir = path.join(projectDir, "public")
   const compressed = new Map()
 
   const headersFor = (urlPath) => {

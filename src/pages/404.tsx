@@ -15,20 +15,22 @@ export default function NotFoundPage({ location }: PageProps) {
   }, [location.pathname])
 
   return (
-    <Layout>
-      <div className={styles.notFound}>
-        <p className={styles.code} aria-hidden="true">
-          404
-        </p>
-        <h1>
-          <span className="visually-hidden">404: </span>Oops! Page not found
-        </h1>
-        <p>The page you asked for doesn&rsquo;t exist. It may have moved, or the address may be mistyped.</p>
-        <Link to={HOME_PATH} className={styles.home}>
-          Return to Home
-        </Link>
-      </div>
-    </Layout>
+    <Layout
+      firstScreen={
+        <div className={styles.notFound}>
+          <p className={styles.code} aria-hidden="true">
+            404
+          </p>
+          <h1>
+            <span className="visually-hidden">404: </span>Oops! Page not found
+          </h1>
+          <p>The page you asked for doesn&rsquo;t exist. It may have moved, or the address may be mistyped.</p>
+          <Link to={HOME_PATH} className={styles.home}>
+            Return to Home
+          </Link>
+        </div>
+      }
+    />
   )
 }
 

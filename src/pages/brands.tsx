@@ -13,24 +13,26 @@ import { brandsSentence } from "../lib/phrases"
 export default function BrandsPage({ data }: PageProps<Queries.BrandsPageQuery>) {
   const { business } = useSiteData()
   return (
-    <Layout>
-      <Section
-        title="Appliance Brands We Service"
-        level={1}
-        intro="Our factory-trained technicians repair all major brands and models, from everyday washers to built-in luxury refrigerators."
-      >
-        <ul className={`${grid.grid} ${grid.compact}`} aria-label="Brands">
-          {data.allBrand.nodes.map((brand) => (
-            <li key={brand.slug} className={styles.brand}>
-              {brand.name}
-            </li>
-          ))}
-        </ul>
-        <CallPrompt title="Don't See Your Brand?" phone={business.phone}>
-          <p>We repair nearly every make of household appliance. Call and tell us yours.</p>
-        </CallPrompt>
-      </Section>
-    </Layout>
+    <Layout
+      firstScreen={
+        <Section
+          title="Appliance Brands We Service"
+          level={1}
+          intro="Our factory-trained technicians repair all major brands and models, from everyday washers to built-in luxury refrigerators."
+        >
+          <ul className={`${grid.grid} ${grid.compact}`} aria-label="Brands">
+            {data.allBrand.nodes.map((brand) => (
+              <li key={brand.slug} className={styles.brand}>
+                {brand.name}
+              </li>
+            ))}
+          </ul>
+          <CallPrompt title="Don't See Your Brand?" phone={business.phone}>
+            <p>We repair nearly every make of household appliance. Call and tell us yours.</p>
+          </CallPrompt>
+        </Section>
+      }
+    />
   )
 }
 

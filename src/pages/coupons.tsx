@@ -15,19 +15,21 @@ export default function CouponsPage({ data }: PageProps<Queries.CouponsPageQuery
   const book = data.couponBook
   if (!book) throw new Error("data/coupons.json is missing.")
   return (
-    <Layout>
-      <Section
-        title="Special Offers & Coupons"
-        level={1}
-        intro="Save on your next appliance repair. Mention the code when you call."
-      >
-        <CouponList coupons={book.currentOffers} headingLevel="h2" />
-        <p className={styles.disclaimer}>{book.disclaimer}</p>
-        <CallPrompt title="Ready to Schedule?" phone={business.phone} label="Call to Use a Coupon:">
-          <p>Tell us the coupon code when you book and we apply it to your repair.</p>
-        </CallPrompt>
-      </Section>
-    </Layout>
+    <Layout
+      firstScreen={
+        <Section
+          title="Special Offers & Coupons"
+          level={1}
+          intro="Save on your next appliance repair. Mention the code when you call."
+        >
+          <CouponList coupons={book.currentOffers} headingLevel="h2" />
+          <p className={styles.disclaimer}>{book.disclaimer}</p>
+          <CallPrompt title="Ready to Schedule?" phone={business.phone} label="Call to Use a Coupon:">
+            <p>Tell us the coupon code when you book and we apply it to your repair.</p>
+          </CallPrompt>
+        </Section>
+      }
+    />
   )
 }
 

@@ -35,12 +35,23 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   })
   const { serviceRadius } = business
   return (
-    <Layout isHome>
-      <HomeHero brand={business.brand} intro={homePage.intro} claims={homePageCopy.heroClaims} phone={business.phone} />
-      <TrustStrip items={homePageCopy.trustStrip} />
-      <HomeSection id="coupons" title="Coupons" intro="Mention the offer when you call to schedule.">
-        <CouponList coupons={couponBook.currentHomeCoupons} />
-      </HomeSection>
+    <Layout
+      isHome
+      firstScreen={
+        <>
+          <HomeHero
+            brand={business.brand}
+            intro={homePage.intro}
+            claims={homePageCopy.heroClaims}
+            phone={business.phone}
+          />
+          <TrustStrip items={homePageCopy.trustStrip} />
+          <HomeSection id="coupons" title="Coupons" intro="Mention the offer when you call to schedule.">
+            <CouponList coupons={couponBook.currentHomeCoupons} />
+          </HomeSection>
+        </>
+      }
+    >
       <HomeSection id="services" title="Appliance Repair Services" tone="alt">
         <ServiceCards services={data.allService.nodes} />
       </HomeSection>

@@ -20,25 +20,30 @@ export default function ServiceAreaPage({ data }: PageProps<Queries.ServiceAreaP
   const { townIndex, serviceAreaMap } = data
   const { miles, center } = business.serviceRadius
   return (
-    <Layout>
-      <Section title="Service Area" level={1} intro={`Serving communities within ${milesPhrase(miles)} of ${center}`}>
-        <ul className={`${grid.grid} ${grid.compact}`} aria-label="Communities we serve">
-          {entries.map((entry) => (
-            <li key={entry.name}>
-              {entry.city ? (
-                <a href={cityPath(entry.city.slug)} className={links.link}>
-                  {entry.name}
-                </a>
-              ) : (
-                <span className={links.plain}>{entry.name}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-        <CallPrompt title="Don't See Your City?" phone={business.phone}>
-          <p>We travel throughout the {business.serviceRadius.areaName}. Call and ask whether we reach your street.</p>
-        </CallPrompt>
-      </Section>
+    <Layout
+      firstScreen={
+        <Section title="Service Area" level={1} intro={`Serving communities within ${milesPhrase(miles)} of ${center}`}>
+          <ul className={`${grid.grid} ${grid.compact}`} aria-label="Communities we serve">
+            {entries.map((entry) => (
+              <li key={entry.name}>
+                {entry.city ? (
+                  <a href={cityPath(entry.city.slug)} className={links.link}>
+                    {entry.name}
+                  </a>
+                ) : (
+                  <span className={links.plain}>{entry.name}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+          <CallPrompt title="Don't See Your City?" phone={business.phone}>
+            <p>
+              We travel throughout the {business.serviceRadius.areaName}. Call and ask whether we reach your street.
+            </p>
+          </CallPrompt>
+        </Section>
+      }
+    >
       <Section id="all-towns" title="Every Town We Serve, by County" tone="alt">
         <EmbeddedMap map={serviceAreaMap} />
         {townIndex.listsEveryTown ? (

@@ -48,16 +48,25 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
   const copy = copyFor(city, site)
   const { phone } = site.business
   return (
-    <Layout>
-      <Breadcrumb trail={cityTrail(city)} />
-      <PageHero title={copy.heading} phone={phone}>
-        <p>{copy.intro}</p>
-      </PageHero>
-      <Section id="about-town" title={`Homes and Appliances in ${city.name}`}>
-        <CityFactsList county={city.county} milesFromShop={city.milesFromShop} shopTown={site.business.address.city} />
-        <LocatorMap map={city.locatorMap} />
-        <Prose paragraphs={[city.localParagraph]} />
-      </Section>
+    <Layout
+      firstScreen={
+        <>
+          <Breadcrumb trail={cityTrail(city)} />
+          <PageHero title={copy.heading} phone={phone}>
+            <p>{copy.intro}</p>
+          </PageHero>
+          <Section id="about-town" title={`Homes and Appliances in ${city.name}`}>
+            <CityFactsList
+              county={city.county}
+              milesFromShop={city.milesFromShop}
+              shopTown={site.business.address.city}
+            />
+            <LocatorMap map={city.locatorMap} />
+            <Prose paragraphs={[city.localParagraph]} />
+          </Section>
+        </>
+      }
+    >
       <Section id="why-choose" title={`Why ${city.name} Homeowners Call Us`} tone="alt">
         <CheckList items={[...copy.whyChoose, ...cityPageCopy.whyChoosePoints]} />
       </Section>

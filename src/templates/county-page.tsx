@@ -38,20 +38,24 @@ export default function CountyPage({ pageContext: county }: PageProps<object, Co
   const { business } = useSiteData()
   const { miles, center } = business.serviceRadius
   return (
-    <Layout>
-      <Breadcrumb trail={countyTrail(county)} />
-      <Section
-        title={`Appliance Repair in ${county.name} County`}
-        level={1}
-        intro={`We serve ${county.townCount} ${county.townCount === 1 ? "community" : "communities"} in ${county.name} County, all within ${miles} miles of ${center}. Choose your town:`}
-      >
-        <EmbeddedMap map={county.map} />
-        <CityLinks cities={county.towns} label={`Towns in ${county.name} County`} />
-        <CallPrompt title="Don't See Your Town?" phone={business.phone}>
-          <p>Call and ask whether we reach your street.</p>
-        </CallPrompt>
-      </Section>
-    </Layout>
+    <Layout
+      firstScreen={
+        <>
+          <Breadcrumb trail={countyTrail(county)} />
+          <Section
+            title={`Appliance Repair in ${county.name} County`}
+            level={1}
+            intro={`We serve ${county.townCount} ${county.townCount === 1 ? "community" : "communities"} in ${county.name} County, all within ${miles} miles of ${center}. Choose your town:`}
+          >
+            <EmbeddedMap map={county.map} />
+            <CityLinks cities={county.towns} label={`Towns in ${county.name} County`} />
+            <CallPrompt title="Don't See Your Town?" phone={business.phone}>
+              <p>Call and ask whether we reach your street.</p>
+            </CallPrompt>
+          </Section>
+        </>
+      }
+    />
   )
 }
 

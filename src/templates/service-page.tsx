@@ -29,14 +29,19 @@ export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery
   if (!service) throw new Error("This service page has no record in data/services/.")
   const { miles, center } = business.serviceRadius
   return (
-    <Layout>
-      <Breadcrumb trail={serviceTrail(service)} />
-      <PageHero title={service.heroTitle} phone={business.phone}>
-        <p>{service.heroDescription}</p>
-      </PageHero>
-      <Section id="common-problems" title={`Common ${service.name} Problems We Fix`}>
-        <CommonProblems problems={service.commonProblems} />
-      </Section>
+    <Layout
+      firstScreen={
+        <>
+          <Breadcrumb trail={serviceTrail(service)} />
+          <PageHero title={service.heroTitle} phone={business.phone}>
+            <p>{service.heroDescription}</p>
+          </PageHero>
+          <Section id="common-problems" title={`Common ${service.name} Problems We Fix`}>
+            <CommonProblems problems={service.commonProblems} />
+          </Section>
+        </>
+      }
+    >
       <Section id="why-choose" title={`Why Choose Us for ${service.name}`} tone="alt">
         <CheckList items={service.whyChoosePoints} />
         <CallButton phone={business.phone} placement="section" label="Call for Same-Day Service" />

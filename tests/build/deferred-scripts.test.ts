@@ -1,6 +1,7 @@
 import fs from "fs"
 import { builtRoutes, htmlFileFor, page } from "./built-site"
 import { DEFERRED_SCRIPTS_ID, DEFERRED_SCRIPTS_LOADER } from "../../src/lib/deferred-scripts"
+import { FIRST_SCREEN_END_ID } from "../../src/lib/first-screen"
 import { expectEvery } from "../offenders"
 
 const routes = [...builtRoutes(), "404.html"]
@@ -46,6 +47,26 @@ describe("Gatsby's scripts wait until the page has painted", () => {
       const { live } = split(route)
       const count = live.split(`<script>${DEFERRED_SCRIPTS_LOADER}</script>`).length - 1
       return count === 1 ? undefined : `the loader appears ${count} times`
+    })
+  })
+
+  it("every page holds its first paint until its first screen, heading included, is parsed, and no longer: the expect link points at the element that closes it, after the h1 and before the rest of <main> (or after the footer where <main> is all first screen)", () => {
+    expectEvery(routes, "pages hold their first paint for the wrong element", (route) => {
+      const $ = page(route)
+      const hrefs = $("head link[rel='expect'][blocking='render']")
+        .map((_, link) => $(link).attr("href"))
+        .get()
+      if (hrefs.join() !== `#${FIRST_SCREEN_END_ID}`)
+        return `the head's render-blocking expect links: ${hrefs.join(", ") || "none"}`
+      const ends = $(`#${FIRST_SCREEN_END_ID}`)
+      if (ends.length !== 1) return `${ends.length} elements #${FIRST_SCREEN_END_ID}`
+      // In <main> before the rest of the page, or, where <main> holds only the first screen, right after the footer.
+      const inMain = ends.parent("main").length === 1 && ends.next().length > 0
+      if (!inMain && ends.prev("footer").length !== 1)
+        return `#${FIRST_SCREEN_END_ID} is neither before the rest of <main> nor right after the footer`
+      const before = ends.prevAll()
+      const headings = before.filter("h1").length + before.find("h1").length
+      return headings === 1 ? undefined : `${headings} h1 in the first screen`
     })
   })
 
