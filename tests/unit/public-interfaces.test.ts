@@ -22,7 +22,7 @@ const FILES = repositoryFiles().filter((file) => /^(scripts|tests)\//.test(file)
 /** Node's own modules, with and without `node:`. */
 const BUILTIN = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]))
 
-/** A bare specifier's package and the subpath into it ("./helpers"), or undefined for a relative or built-in one. */
+/** A bare specifier's package and the subpath into it (the package's `exports` key it would need), or undefined for a relative or built-in one. */
 function packagePath(specifier: string): { name: string; subpath: string } | undefined {
   if (/^[./]/.test(specifier) || /^[a-z]+:/.test(specifier) || BUILTIN.has(specifier.split("/")[0])) return undefined
   const parts = specifier.split("/")
