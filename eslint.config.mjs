@@ -39,7 +39,7 @@ export default tseslint.config(
       "coverage/",
       "test-results/",
       "playwright-report/",
-      // @netlify/dev's own folder: its builds of the functions (scripts/netlify-serve.mjs).
+      // The local emulation's folder: its builds of the functions and its Blobs (scripts/netlify-serve.mjs).
       ".netlify/",
       "src/gatsby-types.d.ts",
     ],

@@ -1,13 +1,11 @@
 /**
- * A function's build, kept for the next server that builds the same function from the same files
- * (scripts/netlify-serve.mjs). @netlify/functions-dev builds each function when a server starts,
- * through zip-it-and-ship-it's zipFunction: about 5 s of processor time for the twelve, most of it
- * tracing the ~500 files the passkey functions import. The test suite starts about nine servers a
- * run, on two projects, with the same files.
- *
- * `cacheFunctionBuilds()` registers this file's module hooks: functions-dev's import of
- * zip-it-and-ship-it then gets zip-it-and-ship-it with `zipFunction` wrapped by `cachedZipFunction`
- * (every other export is its own). Call it before @netlify/dev is first imported.
+ * The functions' builds for scripts/netlify-serve.mjs, through zip-it-and-ship-it's public API
+ * (`listFunctions` and `zipFunction`, with the options @netlify/functions-dev gives it): each
+ * server builds every function of netlify/functions once, when it starts, into a folder of its
+ * own, as Netlify builds them once per deploy. Building takes about 5 s of processor time for the
+ * twelve, most of it tracing the ~500 files the passkey functions import, and the test suite starts
+ * about nine servers a run, on two projects, with the same files: so a build is kept for the next
+ * server that builds the same function from the same files (`cachedZipFunction`).
  *
  * A build is kept in node_modules/.cache/function-builds/, one slot per function file and build
  * options (and Node and zip-it-and-ship-it versions, which the build names): the build's result,
@@ -26,44 +24,74 @@
  */
 import crypto from "node:crypto"
 import fs from "node:fs"
-import module from "node:module"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { listFunctions, zipFunction } from "@netlify/zip-it-and-ship-it"
+import { parse as parseToml } from "smol-toml"
 
 const ZISI = "@netlify/zip-it-and-ship-it"
-/** What functions-dev imports zip-it-and-ship-it as, given to it instead: the real module's URL after `?`. */
-const WRAPPED = "function-builds:zip-it-and-ship-it"
 const HERE = import.meta.url
 /** Where builds are kept: FUNCTION_BUILDS_CACHE names another folder (the unit tests). */
 const cacheFolder = () =>
   process.env.FUNCTION_BUILDS_CACHE ??
   path.resolve(path.dirname(fileURLToPath(HERE)), "..", "node_modules", ".cache", "function-builds")
 
-/** Registers the hooks below; before @netlify/dev (and so functions-dev) is imported. */
-export function cacheFunctionBuilds() {
-  module.register(HERE)
+/**
+ * netlify.toml's `[functions]` as zip-it-and-ship-it's `config`, as @netlify/functions-dev turns it
+ * (its normalizeFunctionsConfig and addFunctionsConfigDefaults): the keys this project may use.
+ */
+function zisiConfig(project) {
+  const file = path.join(project, "netlify.toml")
+  const functions = fs.existsSync(file) ? (parseToml(fs.readFileSync(file, "utf8")).functions ?? {}) : {}
+  const config = Object.fromEntries(
+    Object.entries(functions).map(([pattern, each]) => [
+      pattern,
+      {
+        externalNodeModules: each.external_node_modules,
+        includedFiles: each.included_files,
+        includedFilesBasePath: project,
+        ignoredNodeModules: each.ignored_node_modules,
+        nodeBundler: each.node_bundler === "esbuild" ? "esbuild_zisi" : each.node_bundler,
+        processDynamicNodeImports: true,
+        schedule: each.schedule,
+      },
+    ]),
+  )
+  return { ...config, "*": { nodeSourcemap: true, ...config["*"] } }
 }
 
-/** Module hook: functions-dev's zip-it-and-ship-it is the wrapped one. */
-export async function resolve(specifier, context, nextResolve) {
-  if (specifier === ZISI && context.parentURL?.includes("/@netlify/functions-dev/")) {
-    const real = await nextResolve(specifier, context)
-    return { url: `${WRAPPED}?${encodeURIComponent(real.url)}`, shortCircuit: true }
-  }
-  return nextResolve(specifier, context)
-}
-
-/** Module hook: the wrapped module is the real one, its zipFunction through cachedZipFunction. */
-export async function load(url, context, nextLoad) {
-  if (!url.startsWith(`${WRAPPED}?`)) return nextLoad(url, context)
-  const real = JSON.stringify(decodeURIComponent(url.slice(WRAPPED.length + 1)))
-  const source = [
-    `import * as real from ${real}`,
-    `import { cachedZipFunction } from ${JSON.stringify(HERE)}`,
-    `export * from ${real}`,
-    `export const zipFunction = (...args) => cachedZipFunction(real.zipFunction, ${real}, ...args)`,
-  ].join("\n")
-  return { format: "module", source, shortCircuit: true }
+/**
+ * Builds every function of `project`'s netlify/functions into `buildDir`, or copies a kept build
+ * of the same files: for each, its name, routes (its `config.path`), excluded routes, runtime
+ * API version, schedule and the file a call imports (`buildPath`).
+ */
+export async function buildFunctions(project, buildDir) {
+  const directory = path.join(project, "netlify", "functions")
+  const config = zisiConfig(project)
+  const found = await listFunctions([directory], {
+    config,
+    featureFlags: { zisi_functions_api_v2: true },
+    parseISC: true,
+  })
+  const zisi = import.meta.resolve(ZISI)
+  return Promise.all(
+    found.map(async (func) => {
+      const entryPath = path.dirname(func.mainFile) === directory ? func.mainFile : path.dirname(func.mainFile)
+      const featureFlags = { zisi_functions_api_v2: true }
+      if (func.runtimeAPIVersion === 2) Object.assign(featureFlags, { zisi_pure_esm: true, zisi_pure_esm_mjs: true })
+      const options = { archiveFormat: "none", basePath: project, config, featureFlags }
+      const result = await cachedZipFunction(zipFunction, zisi, entryPath, buildDir, options)
+      if (!result?.path) throw new Error(`zip-it-and-ship-it built nothing for ${func.mainFile}`)
+      return {
+        name: result.name,
+        routes: result.routes ?? [],
+        excludedRoutes: result.excludedRoutes ?? [],
+        runtimeAPIVersion: result.runtimeAPIVersion,
+        schedule: result.schedule,
+        buildPath: path.join(result.path, result.entryFilename),
+      }
+    }),
+  )
 }
 
 const sha256 = (data) => crypto.createHash("sha256").update(data).digest("hex")

@@ -28,7 +28,7 @@ export const PUBLIC_DIR = path.join(ROOT, "public")
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS]
 
 const require = createRequire(import.meta.url)
-const { default: lighthouse } = await import("lighthouse")
+const { default: lighthouse, defaultConfig } = await import("lighthouse")
 const chromeLauncher = require("chrome-launcher")
 
 export const LIGHTHOUSE_VERSION = JSON.parse(
@@ -60,7 +60,6 @@ async function warm(origin, pages) {
  * a run with these alone is the whole category's), time to interactive (the owner's page), and the
  * requests a run sent (the gate's "no other host", the owner's page's script).
  */
-const { default: defaultConfig } = await import("lighthouse/core/config/default-config.js")
 const PERFORMANCE_AUDITS = [
   ...defaultConfig.categories.performance.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id),
   "interactive",

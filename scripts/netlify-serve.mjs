@@ -1,65 +1,67 @@
 #!/usr/bin/env node
 /**
  * Serves the build and its Netlify Functions on localhost the way Netlify
- * does, through Netlify's own local emulation (@netlify/dev's NetlifyDev, what
- * `netlify dev` runs): the files of public/, the headers of public/_headers and
- * netlify.toml, the redirects, each function of netlify/functions at its
- * `config.path`, and Netlify Blobs in a local folder. No Netlify account, no
- * network: geolocation, edge functions, images, the database and the AI
- * gateway are off, and no API token is read.
- *   node scripts/netlify-serve.mjs [--port 9000] [--project .] [--blobs DIR] [--build-each-call]
- * `--port 0` takes a free port. Prints {"port":N,"url":"http://localhost:N"} on
- * one line once listening, then a line for people; stops on SIGTERM or SIGINT.
+ * does, through Netlify's own public packages: @netlify/dev's NetlifyDev (what
+ * `netlify dev` runs) for the files of public/, the headers of public/_headers
+ * and netlify.toml and the redirects; zip-it-and-ship-it (what Netlify packs
+ * the functions with) for the functions' builds, each called at its
+ * `config.path`; @netlify/blobs' own local server for Netlify Blobs. No Netlify
+ * account, no network: geolocation, edge functions, images, the database and
+ * the AI gateway are off, and no API token is read.
+ *   node scripts/netlify-serve.mjs [--port 9000] [--project .] [--blobs DIR]
+ * `--port 0` takes a free port. Prints {"port":N,"url":"http://localhost:N","blobs":{…}}
+ * on one line once listening, then a line for people; stops on SIGTERM or SIGINT.
  *
- * Ours, around NetlifyDev:
+ * The functions are not NetlifyDev's (`functions: { enabled: false }`), for two
+ * behaviours of @netlify/dev 5.1.3 (with @netlify/functions-dev 2.0.8), reported
+ * upstream:
+ * - it builds a function anew for each call, into a folder of that call which it
+ *   removes once the call has answered, while calls at once share one build (the
+ *   first call's, in the first call's folder): a call could run a build another
+ *   call had just removed, and answer 500 naming a missing file under
+ *   .netlify/functions-serve/ (a few in a hundred of bursts of 50);
+ * - every server of a project builds into the one .netlify/functions-serve/, so
+ *   servers started at once (the test stages run side by side) removed each
+ *   other's builds while calls ran them (500s again).
+ * So each server builds every function once, when it starts, as Netlify builds
+ * it once per deploy, into a folder of its own, .netlify/functions-serve-XXXXXX/
+ * (removed when it stops), through zip-it-and-ship-it's public API
+ * (scripts/function-builds.mjs; a build of the same files as a server before it
+ * is that build, copied); a change to a function's source needs a restart. Each
+ * call runs on a warm instance of its function, as on Netlify, in a worker
+ * thread of ours (scripts/warm-functions.mjs), with lambda-local as
+ * functions-dev's own worker runs it. A function is found as functions-dev
+ * finds it: its routes from its build (the path in lower case, a trailing slash
+ * dropped, the methods it names, its excluded paths), then before public/
+ * unless its config prefers static files; a function without routes answers at
+ * /.netlify/functions/NAME.
+ *
+ * Ours too:
  * - public/404.html, status 404, for what nothing answers (with the headers of
  *   the path asked for), as Netlify does;
  * - `URL` is set to http://localhost:PORT unless given (the functions read it);
- *   the functions run in worker threads of this process and see its
- *   environment (process.env), as it is when each call starts;
+ *   the functions see this process's environment as it is when each call starts;
  * - the Blobs live in .netlify/blobs-serve/ of the project (NetlifyDev's own
- *   place), or in `--blobs DIR`, served by @netlify/blobs' own local server;
- * - each function is built once, when the server starts, and again when one of
- *   its source files changes (NetlifyDev's own file watcher), as Netlify builds
- *   it once per deploy. NetlifyDev itself builds a function anew for each call
- *   (half a second or more), into a folder of that call which it removes once it
- *   has answered, while each call runs the latest build: calls at once could run
- *   a build another call had just removed (a 500 naming a missing file under
- *   .netlify/functions-serve/; a few in a hundred of bursts of 50).
- *   `--build-each-call` keeps NetlifyDev's own behaviour, to measure it;
- * - a function built from the same files as a server before it built it from is
- *   that build, copied (scripts/function-builds.mjs; not with `--build-each-call`);
- * - each call runs on a warm instance of its function, as on Netlify, instead of a
- *   worker thread started for that one call (about a quarter of a second of
- *   processor time a call): scripts/warm-functions.mjs (not with `--build-each-call`);
- * - each server builds into a folder of its own, .netlify/functions-serve-XXXXXX/
- *   (removed when it stops), not NetlifyDev's one .netlify/functions-serve/ of the
- *   project: servers started at once (the test stages run side by side) rewrote
- *   each other's builds while calls were running them, and those calls answered
- *   500 (the owner's sign-in in the browser failed so while the emulation's
- *   tests started theirs);
- * - on SIGTERM or SIGINT the server and NetlifyDev are stopped and the process
- *   exits: after NetlifyDev's stop() its file watcher and the functions'
- *   worker ports may still hold the process open.
+ *   place), or in `--blobs DIR`.
  */
 import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
-import { fileURLToPath } from "node:url"
+import { pathToFileURL } from "node:url"
 import { parseArgs } from "node:util"
 import { BlobsServer } from "@netlify/blobs/server"
+import { NetlifyDev } from "@netlify/dev"
 import { HeadersHandler } from "@netlify/headers"
-import { cacheFunctionBuilds } from "./function-builds.mjs"
-import { keepFunctionsWarm } from "./warm-functions.mjs"
+import { buildFunctions } from "./function-builds.mjs"
+import { functionInstances } from "./warm-functions.mjs"
 
 const { values: options } = parseArgs({
   options: {
     port: { type: "string", default: "9000" },
     project: { type: "string", default: process.cwd() },
     blobs: { type: "string" },
-    "build-each-call": { type: "boolean", default: false },
   },
 })
 const port = Number(options.port)
@@ -75,77 +77,29 @@ const logger = {
   error: (...parts) => console.error(...parts),
 }
 
-let blobsServer
-/** With `--blobs`: where its store is, for whoever reads it beside the functions (tests/netlify-dev.ts). */
-let blobs
-if (options.blobs) {
-  const directory = path.resolve(options.blobs)
-  fs.mkdirSync(directory, { recursive: true })
-  const token = crypto.randomUUID()
-  blobsServer = new BlobsServer({ directory, token, logger: () => {} })
-  const { port: blobsPort } = await blobsServer.start()
-  const url = `http://localhost:${blobsPort}`
-  // What NetlifyDev's runtime sets for its own server (@netlify/runtime), on this folder.
-  const context = { deployID: "0", edgeURL: url, primaryRegion: "us-east-2", siteID: "0", token, uncachedEdgeURL: url }
-  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString("base64")
-  blobs = { edgeURL: url, siteID: context.siteID, token }
+const blobsDir = path.resolve(options.blobs ?? path.join(project, ".netlify", "blobs-serve"))
+fs.mkdirSync(blobsDir, { recursive: true })
+const blobsToken = crypto.randomUUID()
+const blobsServer = new BlobsServer({ directory: blobsDir, token: blobsToken, logger: () => {} })
+const blobsURL = `http://localhost:${(await blobsServer.start()).port}`
+// What NetlifyDev's runtime sets for its own server (@netlify/runtime), on this folder: the functions read it.
+const blobsContext = {
+  deployID: "0",
+  edgeURL: blobsURL,
+  primaryRegion: "us-east-2",
+  siteID: "0",
+  token: blobsToken,
+  uncachedEdgeURL: blobsURL,
 }
+process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(blobsContext)).toString("base64")
+/** Where the store is, for whoever reads it beside the functions (tests/netlify-dev.ts). */
+const blobs = { edgeURL: blobsURL, siteID: blobsContext.siteID, token: blobsToken }
 
-/** Where this server's functions are built (not with `--build-each-call`): its own folder. */
-let buildDir
-if (!options["build-each-call"]) {
-  // Each function's build kept for the next server built from the same files (scripts/function-builds.mjs):
-  // before @netlify/dev, and through it functions-dev, is imported.
-  cacheFunctionBuilds()
-  // The functions' handler NetlifyDev itself imports: package.json pins the version @netlify/dev pins,
-  // so that npm keeps one copy; a copy of its own under @netlify/dev would be another class.
-  const nested = path.join(path.dirname(fileURLToPath(import.meta.resolve("@netlify/dev"))), "..", "node_modules")
-  if (fs.existsSync(path.join(nested, "@netlify", "functions-dev"))) {
-    throw new Error("@netlify/dev has its own @netlify/functions-dev: give package.json the version it pins")
-  }
-  const { FunctionsHandler } = await import("@netlify/functions-dev")
-  if (typeof FunctionsHandler?.prototype?.invoke !== "function") {
-    throw new Error("@netlify/functions-dev has no FunctionsHandler.prototype.invoke: see scripts/netlify-serve.mjs")
-  }
-  // The registry's class is not exported: a handler over no folder of functions (it scans
-  // nothing) shows it. Every build of a function, at the start and after a change, goes
-  // through its buildFunctionAndWatchFiles, into the registry's destPath.
-  const registry = new FunctionsHandler({ config: { get: () => ({}) }, projectRoot: project, settings: {} }).registry
-  const Registry = Object.getPrototypeOf(registry ?? {})
-  if (typeof Registry.buildFunctionAndWatchFiles !== "function") {
-    throw new Error(
-      "@netlify/functions-dev's registry has no buildFunctionAndWatchFiles: see scripts/netlify-serve.mjs",
-    )
-  }
-  fs.mkdirSync(path.join(project, ".netlify"), { recursive: true })
-  buildDir = fs.mkdtempSync(path.join(project, ".netlify", "functions-serve-"))
-  const buildFunction = Registry.buildFunctionAndWatchFiles
-  Registry.buildFunctionAndWatchFiles = function buildInOwnFolder(func, firstLoad) {
-    this.destPath = buildDir
-    return buildFunction.call(this, func, firstLoad)
-  }
-  // Each call on a warm instance of its function (scripts/warm-functions.mjs), not a worker of its own.
-  const functionsWorker = new URL("worker.js", import.meta.resolve("@netlify/functions-dev"))
-  if (!fs.existsSync(fileURLToPath(functionsWorker))) {
-    throw new Error("@netlify/functions-dev has no dist/worker.js for its calls: see scripts/warm-functions.mjs")
-  }
-  keepFunctionsWarm(functionsWorker)
-  // A call runs the function's latest build (from the start, or from the last change of its source)
-  // instead of building it into a folder of its own: NetlifyDev's function passes that folder to
-  // the function's invoke, which builds when given one and otherwise waits for the latest build.
-  const invoke = FunctionsHandler.prototype.invoke
-  const kept = new WeakSet()
-  FunctionsHandler.prototype.invoke = function invokeLatestBuild(request, route, func, buildDirectory) {
-    if (!kept.has(func)) {
-      kept.add(func)
-      const invokeFunction = func.invoke
-      func.invoke = (call) => invokeFunction.call(func, { ...call, buildDirectory: undefined })
-    }
-    return invoke.call(this, request, route, func, buildDirectory)
-  }
-}
+fs.mkdirSync(path.join(project, ".netlify"), { recursive: true })
+const buildDir = fs.mkdtempSync(path.join(project, ".netlify", "functions-serve-"))
+const functions = await buildFunctions(project, buildDir)
+const instances = functionInstances()
 
-const { NetlifyDev } = await import("@netlify/dev")
 const netlify = new NetlifyDev({
   projectRoot: project,
   apiToken: "",
@@ -153,9 +107,10 @@ const netlify = new NetlifyDev({
   serverAddress: null,
   skipGitignore: true,
   aiGateway: { enabled: false },
-  blobs: { enabled: !blobsServer },
+  blobs: { enabled: false },
   database: { enabled: false },
   edgeFunctions: { enabled: false },
+  functions: { enabled: false },
   geolocation: { enabled: false },
   images: { enabled: false },
 })
@@ -199,9 +154,114 @@ async function notFound(request) {
   return response
 }
 
+/** /.netlify/functions/NAME: where a function without routes answers. */
+const DEFAULT_FUNCTION_URL = /^\/.netlify\/(functions|builders)\/([^/]+).*/
+const onRoute = (route, pathname) =>
+  route.literal !== undefined
+    ? pathname === route.literal
+    : route.expression !== undefined && new RegExp(route.expression).test(pathname)
+
+/** The function a request calls, and its route, as @netlify/functions-dev's registry finds it. */
+function functionFor(request) {
+  const { pathname } = new URL(request.url)
+  const byName = DEFAULT_FUNCTION_URL.exec(pathname)
+  if (byName) {
+    const func = functions.find(({ name }) => name === byName[2])
+    return func && func.routes.length === 0 ? { func, route: undefined } : undefined
+  }
+  const trimmed = (pathname !== "/" && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname).toLowerCase()
+  for (const func of functions) {
+    const route = func.routes.find(
+      (each) => (!each.methods?.length || each.methods.includes(request.method)) && onRoute(each, trimmed),
+    )
+    if (route && !func.excludedRoutes.some((each) => onRoute(each, trimmed))) return { func, route }
+  }
+  return undefined
+}
+
+/**
+ * One call of `func`, as functions-dev makes it: the request as a Lambda event (its body in
+ * base64), the headers Netlify adds, a scheduled function POSTed as Netlify's clock does, a
+ * background function answered 202 at once.
+ */
+async function invoke({ func, route }, request, remoteAddress) {
+  const scheduled = Boolean(func.schedule)
+  const headers = new Headers(request.headers)
+  headers.set("x-nf-client-connection-ip", remoteAddress)
+  headers.set("x-nf-site-id", "unlinked")
+  if (scheduled) {
+    headers.set("user-agent", "Netlify Clockwork")
+    headers.set("x-nf-event", "schedule")
+  }
+  const url = new URL(request.url)
+  const queryStringParameters = {}
+  const multiValueQueryStringParameters = {}
+  for (const [key, value] of url.searchParams) {
+    queryStringParameters[key] = queryStringParameters[key] ? `${queryStringParameters[key]},${value}` : value
+    multiValueQueryStringParameters[key] = [...(multiValueQueryStringParameters[key] ?? []), value]
+  }
+  const body = Buffer.from(await request.arrayBuffer())
+  const event = {
+    rawUrl: url.toString(),
+    rawQuery: url.search,
+    path: url.pathname,
+    httpMethod: scheduled ? "POST" : request.method,
+    headers: Object.fromEntries(headers),
+    multiValueHeaders: Object.fromEntries(
+      [...headers].map(([name, value]) => [name, value.split(",").map((v) => v.trim())]),
+    ),
+    queryStringParameters,
+    multiValueQueryStringParameters,
+    body: body.length ? body.toString("base64") : null,
+    isBase64Encoded: body.length > 0,
+    route: route?.pattern,
+  }
+  const background = func.name.endsWith("-background")
+  const answer = instances.call(pathToFileURL(func.buildPath).href, {
+    clientContext: "{}",
+    event,
+    timeoutMs: (background ? 900 : 30) * 1000,
+  })
+  if (background) {
+    answer.catch((error) => console.error(`netlify-serve: ${func.name}: ${error?.stack ?? error}`))
+    return new Response(null, { status: 202 })
+  }
+  let result
+  try {
+    result = await answer
+  } catch (error) {
+    const message = error?.errorMessage ?? error?.message ?? String(error)
+    console.error(`netlify-serve: ${func.name}: ${error?.stack ?? message}`)
+    return new Response(`${error?.errorType ?? "Error"}: ${message}`, { status: 500 })
+  }
+  const responseHeaders = new Headers()
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (value !== undefined) responseHeaders.set(name.toLowerCase(), String(value))
+  }
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    for (const value of values) responseHeaders.append(name.toLowerCase(), String(value))
+  }
+  const content =
+    result.body === undefined || result.body === null
+      ? null
+      : result.isBase64Encoded && typeof result.body === "string"
+        ? Buffer.from(result.body, "base64")
+        : result.body
+  return new Response(content, { status: result.statusCode, headers: responseHeaders })
+}
+
+/** The response: a function's (after public/ when its config prefers static files), NetlifyDev's, or the 404 page. */
+async function respond(request, remoteAddress) {
+  const called = functionFor(request)
+  if (called && !called.route?.prefer_static) return invoke(called, request, remoteAddress)
+  const result = await netlify.handleAndIntrospect(called ? request.clone() : request)
+  if (called && result?.type !== "static") return invoke(called, request, remoteAddress)
+  return result?.response ?? (await notFound(request))
+}
+
 async function send(request, reply) {
-  const result = await netlify.handleAndIntrospect(await webRequest(request))
-  const response = result?.response ?? (await notFound(request))
+  const remoteAddress = request.headers["x-forwarded-for"]?.split(",").pop()?.trim() ?? request.socket.remoteAddress
+  const response = await respond(await webRequest(request), remoteAddress ?? "")
   const headers = {}
   for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value
   const cookies = response.headers.getSetCookie()
@@ -239,8 +299,9 @@ async function stop() {
   server.closeAllConnections()
   await new Promise((resolve) => server.close(resolve))
   await netlify.stop()
-  await blobsServer?.stop()
-  if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true })
+  instances.stop()
+  await blobsServer.stop()
+  fs.rmSync(buildDir, { recursive: true, force: true })
   process.exit(0)
 }
 process.once("SIGTERM", stop)

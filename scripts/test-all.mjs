@@ -34,7 +34,9 @@
  * can go first on the processor (scripts/browser-first.mjs: the work beside it then cannot stretch
  * what it measures), and every core, last, where it cannot.
  * The table says how many cores each stage held and what ran beside it; the closing lines name
- * the slowest tests and any test over 60 s or past a third of its time limit.
+ * the slowest tests and any test over 60 s or past a third of its time limit, and give the wall
+ * time beside the Lighthouse gate's median benchmarkIndex and the wall time scaled to an index of
+ * 2,500 (wall × index ÷ 2,500), the figure that compares across hosts.
  *
  *   node scripts/test-all.mjs [--sequential] [--keep] [--quick]
  * --sequential: one stage at a time (each stage's own time).
@@ -71,6 +73,8 @@ const keep = process.argv.includes("--keep")
 const quick = process.argv.includes("--quick")
 const started = Date.now()
 const rows = []
+/** The benchmarkIndex the suite's time promise is stated at (CONTRIBUTING.md, Budgets). */
+const REFERENCE_INDEX = 2500
 
 function readJson(file) {
   try {
@@ -383,8 +387,18 @@ console.log(
 )
 const passed = rows.reduce((sum, row) => sum + row.passed, 0)
 const failed = rows.reduce((sum, row) => sum + row.failed, 0)
-console.log(
-  `wall time ${seconds(Date.now() - started)} s${sequential ? " (--sequential)" : ""}${quick ? " (--quick)" : ""}`,
-)
+const wall = Date.now() - started
+/**
+ * The machine's speed in this run: the median benchmarkIndex of the Lighthouse gate's runs (a
+ * gate.json written before this run started is another run's). The wall time scaled to an index of
+ * REFERENCE_INDEX (wall × index ÷ REFERENCE_INDEX) compares across hosts: CONTRIBUTING.md, Budgets.
+ */
+const GATE = path.join(REPORTS, "lighthouse", "gate.json")
+const benchmarkIndex =
+  fs.existsSync(GATE) && fs.statSync(GATE).mtimeMs >= started ? readJson(GATE)?.benchmarkIndex : undefined
+const scaled = benchmarkIndex
+  ? `, benchmarkIndex ${benchmarkIndex}, at index ${REFERENCE_INDEX.toLocaleString("en")}: ${seconds((wall * benchmarkIndex) / REFERENCE_INDEX)} s`
+  : ", no Lighthouse run: no benchmarkIndex to scale it by"
+console.log(`wall time ${seconds(wall)} s${sequential ? " (--sequential)" : ""}${quick ? " (--quick)" : ""}${scaled}`)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)

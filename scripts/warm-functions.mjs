@@ -1,14 +1,12 @@
 /**
  * Warm instances of the functions for scripts/netlify-serve.mjs, as Netlify keeps a function's
- * instance warm between calls. @netlify/functions-dev starts a new worker thread for every call
- * of a function (dist/main.js: `new Worker(workerURL, { workerData })`, which imports lambda-local
- * and the function's build, runs the one call and exits): about a quarter of a second of processor
- * time per call here, most of the emulation's cost in the test suite.
+ * instance warm between calls: each instance is a worker thread of ours (scripts/function-worker.mjs)
+ * that imports one build of a function once and answers its calls one at a time, with
+ * lambda-local, as @netlify/functions-dev's own one-call worker does once and exits. Starting a
+ * worker for every call costs about a quarter of a second of processor time here.
  *
- * `keepFunctionsWarm()` gives functions-dev a Worker of ours (node:worker_threads' export, which
- * its ES import sees after module.syncBuiltinESMExports()). For functions-dev's own worker file it
- * hands the call to a warm instance of that build (scripts/function-worker.mjs) and answers as
- * that worker would: one "message" with the result, or one "error". Any other worker is Node's own.
+ * `functionInstances()` gives `call(entryFilePath, call)`: the call ({ clientContext, event,
+ * timeoutMs }) answered by a warm instance of that build, its result whole or its error.
  * - An instance answers one call at a time; calls at once get instances of their own, and at most
  *   IDLE_PER_BUILD wait for the next call.
  * - A build is its file's size and modification time: after a rebuild the next call starts a new
@@ -20,11 +18,9 @@
  * - A streamed body comes back whole, once the function has written it (scripts/function-worker.mjs):
  *   the functions answer small bodies, and none streams for long.
  */
-import { EventEmitter } from "node:events"
 import fs from "node:fs"
-import module from "node:module"
 import { fileURLToPath } from "node:url"
-import workerThreads from "node:worker_threads"
+import { Worker } from "node:worker_threads"
 
 const FUNCTION_WORKER = new URL("function-worker.mjs", import.meta.url)
 /** Instances kept per build between calls: a burst of calls leaves no more than this. */
@@ -36,12 +32,8 @@ function buildOf(entryFilePath) {
   return `${size}\0${mtimeMs}`
 }
 
-/**
- * Lets functions-dev's calls of the worker file `functionsWorker` (a URL) run on warm instances.
- * Returns how many instances were started, for the tests of the emulation.
- */
-export function keepFunctionsWarm(functionsWorker) {
-  const NodeWorker = workerThreads.Worker
+/** Warm instances of the functions' builds; `started()` counts the instances started, for the tests. */
+export function functionInstances() {
   /**
    * By a function's build file: the build its idle instances run, and those instances, each with
    * what removes it should it stop while idle.
@@ -81,49 +73,38 @@ export function keepFunctionsWarm(functionsWorker) {
       return instance
     }
     started += 1
-    return new NodeWorker(FUNCTION_WORKER, { workerData: { entryFilePath } })
+    return new Worker(FUNCTION_WORKER, { workerData: { entryFilePath } })
   }
 
-  /** One call on a warm instance, answered as functions-dev's one-call worker answers. */
-  class WarmCall extends EventEmitter {
-    constructor(workerData) {
-      super()
-      const { entryFilePath, ...call } = workerData
-      const build = buildOf(entryFilePath)
-      const instance = instanceFor(entryFilePath, build)
-      const answer = (event, value, healthy) => {
+  /** One call on a warm instance of the build at `entryFilePath` (a file URL): its result, or its error thrown. */
+  function call(entryFilePath, { clientContext, event, timeoutMs }) {
+    const build = buildOf(entryFilePath)
+    const instance = instanceFor(entryFilePath, build)
+    return new Promise((resolve, reject) => {
+      const answer = (healthy, settle, value) => {
         instance.off("message", onMessage)
         instance.off("error", onError)
         instance.off("exit", onExit)
         if (healthy) keep(entryFilePath, build, instance)
         else void instance.terminate()
-        this.emit(event, value)
+        settle(value)
       }
       const onMessage = ({ result, error }) =>
-        error === undefined ? answer("message", result, true) : answer("error", error, false)
-      const onError = (error) => answer("error", error, false)
-      const onExit = (code) => answer("error", new Error(`the function's worker stopped (${code})`), false)
+        error === undefined ? answer(true, resolve, result) : answer(false, reject, error)
+      const onError = (error) => answer(false, reject, error)
+      const onExit = (code) => answer(false, reject, new Error(`the function's worker stopped (${code})`))
       instance.on("message", onMessage)
       instance.on("error", onError)
       instance.on("exit", onExit)
-      instance.postMessage({ ...call, serverEnv: { ...process.env } })
-    }
-
-    /** The call's instance is stopped or kept by the call itself. */
-    terminate() {
-      return Promise.resolve(0)
-    }
+      instance.postMessage({ clientContext, event, timeoutMs, serverEnv: { ...process.env } })
+    })
   }
 
-  const functionsWorkerHref = functionsWorker.href
-  /** Node's Worker, except for functions-dev's worker file. */
-  function Worker(filename, options) {
-    const href = filename instanceof URL ? filename.href : String(filename)
-    if (href === functionsWorkerHref) return new WarmCall(options.workerData)
-    return Reflect.construct(NodeWorker, [filename, options], new.target === Worker ? NodeWorker : new.target)
+  /** Stops every idle instance (a busy one stops once it has answered). */
+  function stop() {
+    for (const { instances } of idle.values()) for (const instance of instances.keys()) void instance.terminate()
+    idle.clear()
   }
-  Worker.prototype = NodeWorker.prototype
-  workerThreads.Worker = Worker
-  module.syncBuiltinESMExports()
-  return { started: () => started }
+
+  return { call, stop, started: () => started }
 }

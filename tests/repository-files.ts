@@ -1,37 +1,17 @@
+import { spawnSync } from "child_process"
 import fs from "fs"
 import path from "path"
 import ts from "typescript"
 
 /**
- * The repository's own files as the rules about pointers and environment variables read them:
- * every file under the root but what .gitignore names (what a build, a test run or `npm ci`
- * writes) and .git. Read from the working tree, so a rule sees a file as soon as it is written.
+ * The repository's own files as the rules about pointers, environment variables and the
+ * harness's packages read them: what git lists as tracked or not ignored
+ * (`git ls-files -co --exclude-standard`), so .gitignore is read by git itself. Read from the
+ * working tree, so a rule sees a file as soon as it is written, committed or not. The rules that
+ * use it run in the unit stage, on the checkout; the project's copies (scripts/project-copy.cjs,
+ * without .git) run the build-output, other-region and browser projects, which do not.
  */
 export const ROOT = path.resolve(__dirname, "..")
-
-/** .gitignore's patterns: a name (any depth, `*` a wildcard) or, with an inner slash, a path from the root. */
-function ignoredPatterns(): RegExp[] {
-  const lines = fs.readFileSync(path.join(ROOT, ".gitignore"), "utf8").split("\n")
-  return lines
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith("#") && !line.startsWith("!"))
-    .map((line) => {
-      const pattern = line.replace(/\/$/, "")
-      const anchored = pattern.includes("/")
-      const body = pattern
-        .replace(/^\//, "")
-        .split("*")
-        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-        .join("[^/]*")
-      return new RegExp(anchored ? `^${body}$` : `(^|/)${body}$`)
-    })
-}
-
-const IGNORED = ignoredPatterns()
-
-/** Whether a path from the root is one the repository does not hold (.gitignore's, and .git). */
-export const isIgnored = (relative: string): boolean =>
-  relative === ".git" || relative.startsWith(".git/") || IGNORED.some((pattern) => pattern.test(relative))
 
 /**
  * The folders a build, a test run or an install writes (.gitignore's top-level names, node_modules,
@@ -44,27 +24,35 @@ export const GENERATED_FOLDERS: readonly string[] = fs
   .filter((line) => /^[^#!*/][^*/]*\/?$/.test(line) && line.endsWith("/"))
   .map((line) => line.replace(/\/$/, ""))
 
+let listed: string[] | undefined
+
 /** Every file of the repository, as paths from the root with "/" between folders, sorted. */
 export function repositoryFiles(): string[] {
-  const files: string[] = []
-  const walk = (relative: string) => {
-    for (const entry of fs.readdirSync(path.join(ROOT, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name
-      if (isIgnored(child)) continue
-      if (entry.isDirectory()) walk(child)
-      else if (entry.isFile()) files.push(child)
-    }
+  if (!listed) {
+    const git = spawnSync("git", ["ls-files", "-z", "-co", "--exclude-standard"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    if (git.status !== 0) throw new Error(`git ls-files failed in ${ROOT}: ${git.error?.message ?? git.stderr}`)
+    // A tracked file deleted in the working tree is listed until the deletion is committed.
+    listed = git.stdout
+      .split("\0")
+      .filter((file) => file && fs.existsSync(path.join(ROOT, file)))
+      .sort()
+    if (!listed.length) throw new Error(`git ls-files listed no file in ${ROOT}`)
   }
-  walk("")
-  return files.sort()
+  return [...listed]
 }
 
 /** The folders at the root that the repository holds (src, internal, tests…). */
-export const repositoryFolders = (): string[] =>
-  fs
-    .readdirSync(ROOT, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !isIgnored(entry.name))
-    .map((entry) => entry.name)
+export const repositoryFolders = (): string[] => [
+  ...new Set(
+    repositoryFiles()
+      .filter((file) => file.includes("/"))
+      .map((file) => file.split("/")[0]),
+  ),
+]
 
 const SCRIPT_EXTENSIONS = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/
 const HASH_COMMENTS = /\.(sh|py|toml|ya?ml|graphql)$/

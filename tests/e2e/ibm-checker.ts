@@ -10,8 +10,8 @@ import type { Page } from "@playwright/test"
 /** The engine's WCAG 2.2 (A & AA) rule set. */
 export const IBM_POLICY = "WCAG_2_2"
 
-/** The engine's browser build; it defines a global `ace`. */
-const ENGINE_SOURCE = fs.readFileSync(require.resolve("accessibility-checker-engine/ace.js"), "utf8")
+/** The engine's browser build, its package's main module (ace.js); it defines a global `ace`. */
+const ENGINE_SOURCE = fs.readFileSync(require.resolve("accessibility-checker-engine"), "utf8")
 
 type Engine = typeof import("accessibility-checker-engine")
 

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from "@playwright/test"
 import { expect, gotoHydrated, settled, test } from "./fixtures"
-import { focusRecord, pressesToForeignFrame, watchFocus, type FocusRecord } from "./layout-probes"
+import { TAB_STOPS, pressesToForeignFrame, recordTabStops, tabStopsSettled, type TabRecord } from "./tab-round"
 import { HEIGHT, PAGES, WIDTHS } from "./layout/sweep"
 
 // Focus by keyboard (docs/architecture.md#layout): on every template and the 404 page, at the widths people
@@ -29,15 +29,25 @@ async function pressBurst(cdp: CDPSession, key: "Tab" | "Shift+Tab", count: numb
 }
 
 /**
- * Presses `key` until focus has reached every Tab stop of the page, and
- * returns the stops on the way, each reached from the one before it. Keys go
- * in bursts, the record read once a burst (a round trip per stop would make
- * this slow); pressing past the end of a round does no harm.
+ * Presses `key` until focus has reached every Tab stop of the page or the round has ended
+ * (tests/e2e/tab-round.ts), and returns the stops on the way, each reached from the one before it.
+ * Keys go in bursts, the record read once a burst (a round trip per stop would make this slow).
  */
-async function tabRound(page: Page, cdp: CDPSession, key: "Tab" | "Shift+Tab"): Promise<FocusRecord> {
-  await page.evaluate(watchFocus)
-  let record = await page.evaluate(focusRecord)
-  for (let pressed = 0; pressed < BOUND && (pressed === 0 || record.unreached.length > 0);) {
+async function tabRound(page: Page, cdp: CDPSession, key: "Tab" | "Shift+Tab"): Promise<TabRecord> {
+  if (key === "Shift+Tab") {
+    // Going back starts past the page's last stop, as from the end of the page: focus on an element
+    // put at the end and taken away again leaves the browser's starting point for Tab there.
+    await page.evaluate(() => {
+      const end = document.createElement("span")
+      end.tabIndex = -1
+      document.body.append(end)
+      end.focus({ preventScroll: true })
+      end.remove()
+    })
+  }
+  await page.evaluate(recordTabStops, { selector: TAB_STOPS, backward: key === "Shift+Tab" })
+  let record = await page.evaluate(tabStopsSettled)
+  for (let pressed = 0; pressed < BOUND && (pressed === 0 || (record.unreached.length > 0 && !record.ended));) {
     // A burst ends on a frame of another origin (the map host's), so the page is read once the
     // browser has scrolled to it, as a reader pausing there would see it, before focus moves on.
     const count = Math.min(BURST, await page.evaluate(pressesToForeignFrame, key === "Tab" ? 1 : -1))
@@ -45,7 +55,7 @@ async function tabRound(page: Page, cdp: CDPSession, key: "Tab" | "Shift+Tab"): 
     pressed += count
     // Read once the page has settled: scrolled to what has focus, a frame that came into view loaded.
     await settled(page)
-    record = await page.evaluate(focusRecord)
+    record = await page.evaluate(tabStopsSettled)
   }
   return record
 }

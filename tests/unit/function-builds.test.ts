@@ -165,40 +165,47 @@ describe("a function's build kept for the next server (scripts/function-builds.m
   })
 })
 
-describe("the module hooks of scripts/function-builds.mjs", () => {
-  it("give @netlify/functions-dev's modules zip-it-and-ship-it with zipFunction kept, and every other export its own", async () => {
-    // A module at a path of functions-dev's, inside the project's node_modules so that it finds zip-it-and-ship-it.
-    const folder = fs.mkdtempSync(
-      path.join(path.resolve(__dirname, "../../node_modules/.cache"), "function-builds-hooks-"),
-    )
+describe("the functions' builds through zip-it-and-ship-it's public API (scripts/function-builds.mjs)", () => {
+  it("build each function of netlify/functions into the server's own folder, with the routes of its config and netlify.toml's included files", async () => {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), "function-builds-zisi-"))
     try {
-      const dev = path.join(folder, "node_modules/@netlify/functions-dev/dist")
-      fs.mkdirSync(dev, { recursive: true })
-      const imports = `import * as zisi from "@netlify/zip-it-and-ship-it"\nexport default zisi\n`
-      fs.writeFileSync(path.join(dev, "main.js"), imports)
-      fs.writeFileSync(path.join(folder, "other.mjs"), imports)
+      fs.mkdirSync(path.join(project, "netlify/functions"), { recursive: true })
+      fs.writeFileSync(path.join(project, "package.json"), `{ "name": "project" }`)
+      fs.writeFileSync(path.join(project, "netlify.toml"), `[functions."hello"]\n  included_files = ["site.json"]\n`)
+      fs.writeFileSync(path.join(project, "site.json"), `{}`)
+      fs.writeFileSync(
+        path.join(project, "netlify/functions/hello.mts"),
+        `export default async () => new Response("hello")\nexport const config = { path: "/api/hello", method: "POST" }\n`,
+      )
       const driver = `
-        import { cacheFunctionBuilds } from ${JSON.stringify(FUNCTION_BUILDS)}
-        cacheFunctionBuilds()
-        const { default: dev } = await import(${JSON.stringify(pathToFileURL(path.join(dev, "main.js")).href)})
-        const { default: other } = await import(${JSON.stringify(pathToFileURL(path.join(folder, "other.mjs")).href)})
+        import fs from "node:fs"
+        import { buildFunctions } from ${JSON.stringify(FUNCTION_BUILDS)}
+        const buildDir = ${JSON.stringify(path.join(project, ".netlify/functions-serve-1"))}
+        const [hello, ...others] = await buildFunctions(${JSON.stringify(project)}, buildDir)
+        const folder = hello.buildPath.slice(0, hello.buildPath.lastIndexOf("/"))
         console.log(JSON.stringify({
-          devZip: dev.zipFunction.toString().includes("cachedZipFunction"),
-          otherZip: other.zipFunction === (await import("@netlify/zip-it-and-ship-it")).zipFunction,
-          sameElse: Object.keys(other).filter((name) => name !== "zipFunction" && dev[name] !== other[name]),
-          exports: Object.keys(dev).length === Object.keys(other).length,
+          others: others.length,
+          name: hello.name,
+          routes: hello.routes.map(({ pattern, methods }) => ({ pattern, methods })),
+          version: hello.runtimeAPIVersion,
+          inOwnFolder: hello.buildPath.startsWith(buildDir + "/") && fs.existsSync(hello.buildPath),
+          included: fs.existsSync(folder + "/site.json"),
         }))
       `
-      fs.writeFileSync(path.join(folder, "driver.mjs"), driver)
-      const { stdout } = await promisify(execFile)(process.execPath, [path.join(folder, "driver.mjs")])
+      fs.writeFileSync(path.join(project, "driver.mjs"), driver)
+      const { stdout } = await promisify(execFile)(process.execPath, [path.join(project, "driver.mjs")], {
+        env: { ...process.env, FUNCTION_BUILDS_CACHE: path.join(project, "cache") },
+      })
       expect(JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}")).toEqual({
-        devZip: true,
-        otherZip: true,
-        sameElse: [],
-        exports: true,
+        others: 0,
+        name: "hello",
+        routes: [{ pattern: "/api/hello", methods: ["POST"] }],
+        version: 2,
+        inOwnFolder: true,
+        included: true,
       })
     } finally {
-      fs.rmSync(folder, { recursive: true, force: true })
+      fs.rmSync(project, { recursive: true, force: true })
     }
   })
 })

@@ -9,11 +9,10 @@ import { pathToFileURL } from "url"
 import { promisify } from "util"
 
 /**
- * scripts/warm-functions.mjs, as @netlify/functions-dev uses it: each call is a `new Worker(its
- * worker file, { workerData })` answered by one "message" or one "error". The calls run in a Node
- * process of their own (the module replaces node:worker_threads' Worker there), on functions
- * written into a temporary folder: each answers with its module's count of calls, so a warm
- * instance shows as a count that goes on.
+ * scripts/warm-functions.mjs, as scripts/netlify-serve.mjs uses it: each call is `call(the build's
+ * file, { clientContext, event, timeoutMs })`, answered with the function's result or an error. The
+ * calls run in a Node process of their own, on functions written into a temporary folder: each
+ * answers with its module's count of calls, so a warm instance shows as a count that goes on.
  */
 const WARM_FUNCTIONS = path.resolve(__dirname, "../../scripts/warm-functions.mjs")
 
@@ -31,18 +30,16 @@ async function run(scenario: string, files: Record<string, string>): Promise<Ste
     const driver = `
       import fs from "node:fs"
       import { Worker } from "node:worker_threads"
-      import { keepFunctionsWarm } from ${JSON.stringify(pathToFileURL(WARM_FUNCTIONS).href)}
-      const FUNCTIONS_WORKER = new URL("file:///functions-dev/dist/worker.js")
-      const warm = keepFunctionsWarm(FUNCTIONS_WORKER)
+      const NodeWorker = Worker
+      const { functionInstances } = await import(${JSON.stringify(pathToFileURL(WARM_FUNCTIONS).href)})
+      const warm = functionInstances()
       const folder = ${JSON.stringify(folder)}
       const url = (file) => new URL(file, "file://" + folder + "/").href
-      const call = (file) => new Promise((resolve) => {
-        const worker = new Worker(FUNCTIONS_WORKER, { workerData: {
-          clientContext: "{}", entryFilePath: url(file), environment: {}, event: { httpMethod: "GET" }, timeoutMs: 5000,
-        } })
-        worker.on("message", (result) => resolve({ body: result.body }))
-        worker.on("error", (error) => resolve({ error: String(error?.message ?? error?.errorMessage ?? error) }))
-      })
+      const call = (file) =>
+        warm.call(url(file), { clientContext: "{}", event: { httpMethod: "GET" }, timeoutMs: 5000 }).then(
+          (result) => ({ body: result.body }),
+          (error) => ({ error: String(error?.message ?? error?.errorMessage ?? error) }),
+        )
       const calls = (file, n) => Promise.all(Array.from({ length: n }, () => call(file)))
       const started = () => ({ started: warm.started() })
       const write = (file, source) => fs.writeFileSync(folder + "/" + file, source)
@@ -177,13 +174,15 @@ describe("the emulation's warm function instances (scripts/warm-functions.mjs)",
     expect(steps).toEqual([{ body: "first" }, { body: "second" }, { body: "undefined" }, { started: 1 }])
   })
 
-  it("leave every other worker to Node", async () => {
+  it("leave Node's Worker as it is: their instances are workers of their own, every other worker Node's", async () => {
     const steps = await run(
-      `const other = new Worker("process.exit(3)", { eval: true })
+      `const before = await call("f.mjs")
+       const other = new Worker("process.exit(3)", { eval: true })
        const code = await new Promise((resolve) => other.on("exit", resolve))
-       return [{ body: String(code) }, { body: String(other instanceof Worker) }, started()]`,
-      {},
+       const worker = await import("node:worker_threads")
+       return [before, { body: String(code) }, { body: String(worker.Worker === NodeWorker && Worker === NodeWorker) }, started()]`,
+      { "f.mjs": counting("f") },
     )
-    expect(steps).toEqual([{ body: "3" }, { body: "true" }, { started: 0 }])
+    expect(steps).toEqual([{ body: "f 1" }, { body: "3" }, { body: "true" }, { started: 1 }])
   })
 })

@@ -6,6 +6,7 @@ import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImagesBroughtIntoVi
 import { launchEngine, type Engine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
 import { HYDRATED, settle, type RequestCount } from "../../../scripts/settle.cjs"
 import { OWN_MAP_FRAME, bringMapPlaceholderIntoView, business } from "../fixtures"
+import { TAB_STOPS, recordTabStops, tabStopAgain, tabStopBefore, tabStopsRead } from "../tab-round"
 import {
   PHONES,
   SLIM_HEADER_MAX,
@@ -117,209 +118,6 @@ const readLog = (tab: Tab) =>
       },
   )
 
-interface TabRecord {
-  /** Every stop a reader would not see, described. */
-  problems: string[]
-  /** Where each of those stops comes in the round (0: the first stop). */
-  problemAt: number[]
-  /** How many stops focus has reached. */
-  stops: number
-  /** Whether the round is over: focus left the page, or wrapped round to its top. */
-  ended: boolean
-  /**
-   * The stops of the page (and the links of our map frame, which has its page before the round
-   * starts) that focus never reached: each element a reader can Tab to, listed when the round began.
-   */
-  unreached: string[]
-}
-
-/**
- * In the page: records every Tab stop from now on, as focus lands on it: the focused element
- * (inside a frame of ours, the frame's own) and whether a reader sees it: some of its box inside
- * the viewport, and what is there is the element, not the sticky header or anything else over it
- * (WCAG 2.2 2.4.11). A stop is read when the next Tab goes down, before focus moves on, or when the
- * test reads the record (the engines ask for reduced motion, so the page scrolls at once): a stop
- * the engine had not scrolled to yet may read as out of view, and is then pressed again alone
- * (tabFromTheTop). The round ends
- * where focus leaves the page (past its last stop, to the browser's own controls) or wraps round
- * to an earlier stop. Keys inside a frame of ours are heard in its window. Every element a reader
- * can Tab to when the round begins (on the page and in our frames: shown, not disabled, not inert,
- * not taken out of the order) must be reached: a round that ends early, or that skips a part of the
- * page, names each it missed (unreached), as the Chromium rounds do (tests/e2e/layout-probes.ts).
- * Self-contained: its source is sent to the engine, so the test presses many keys without a round
- * trip each.
- */
-function recordTabStops() {
-  type Stop = { element: Element; frames: HTMLIFrameElement[] }
-  /** Every stop reached, in order, with what a reader would not see of it (null: seen). */
-  const stops: { stop: Stop; problem: string | null }[] = []
-  const state: { ended: boolean; last?: Element | null } = { ended: false }
-  /** The focused element, through our frames, with the frames it is in. */
-  const focused = (): { element: Element | null; frames: HTMLIFrameElement[] } => {
-    const frames: HTMLIFrameElement[] = []
-    let element = document.activeElement
-    while (element instanceof HTMLIFrameElement && element.contentDocument) {
-      frames.push(element)
-      element = element.contentDocument.activeElement
-    }
-    return { element, frames }
-  }
-  /** A stop as a reader knows it: its kind and its name, and whether it is in our map frame. */
-  const nameOf = (element: Element, inFrame: boolean) => {
-    const label = (element.getAttribute("aria-label") || element.textContent || element.tagName)
-      .trim()
-      .replace(/\s+/g, " ")
-    return `${element.tagName.toLowerCase()} '${label.slice(0, 40)}'${inFrame ? " (in the map frame)" : ""}`
-  }
-  /** Every element of a document a reader can Tab to now. */
-  const tabbable = (root: Document) =>
-    Array.from(
-      root.querySelectorAll<HTMLElement>(
-        "a[href], button, summary, input:not([type='hidden']), select, textarea, [tabindex]",
-      ),
-    ).filter(
-      (element) =>
-        element.tabIndex >= 0 &&
-        !element.matches(":disabled") &&
-        !element.closest("[inert]") &&
-        element.checkVisibility({ visibilityProperty: true }),
-    )
-  /** What a reader would not see of a stop now, or null. */
-  const unseen = ({ element, frames }: Stop): string | null => {
-    let { top, bottom, left, right } = element.getBoundingClientRect()
-    for (const frame of frames) {
-      const frameBox = frame.getBoundingClientRect()
-      top += frameBox.top
-      bottom += frameBox.top
-      left += frameBox.left
-      right += frameBox.left
-    }
-    const name = nameOf(element, frames.length > 0)
-    const where = `at y ${Math.round(top)}–${Math.round(bottom)} px of a ${window.innerHeight} px viewport`
-    const visible = {
-      top: Math.max(top, 0),
-      bottom: Math.min(bottom, window.innerHeight),
-      left: Math.max(left, 0),
-      right: Math.min(right, window.innerWidth),
-    }
-    if (visible.bottom <= visible.top || visible.right <= visible.left) return `${name} ${where}`
-    // What a tap at the middle of its visible part would hit: the element (or, in a frame, the frame).
-    const hit = document.elementFromPoint((visible.left + visible.right) / 2, (visible.top + visible.bottom) / 2)
-    const shown = frames.length ? hit === frames[0] : !!hit && element.contains(hit)
-    if (shown) return null
-    const cover = hit?.closest("header") ? "the sticky header" : (hit?.tagName.toLowerCase() ?? "nothing")
-    return `${name} ${where}, under ${cover}`
-  }
-  const measure = () => {
-    if (state.ended) return
-    const { element, frames } = focused()
-    if (element === state.last) return
-    state.last = element
-    // A frame's own document has focus (a Tab that enters a frame whose drawing is not painted
-    // yet, off screen): not a stop of the page's; the next press goes on into the frame.
-    const inner = frames.at(-1)?.contentDocument
-    if (inner && (element === inner.documentElement || element === inner.body)) return
-    // Focus has left the page (past its last stop, to the browser's own controls); before the
-    // first stop, the engine's window may not have focus yet.
-    if (!document.hasFocus() || !element || element.tagName === "BODY" || element.tagName.toLowerCase() === "svg") {
-      if (stops.length > 0) state.ended = true
-      return
-    }
-    // The round ends where focus goes back up the page (it wrapped round past the last stop).
-    const stop = { element, frames }
-    const outer = (one: Stop) => one.frames[0] ?? one.element
-    const previous = stops.at(-1)?.stop
-    if (
-      previous &&
-      outer(previous) !== outer(stop) &&
-      outer(stop).compareDocumentPosition(outer(previous)) & Node.DOCUMENT_POSITION_FOLLOWING
-    ) {
-      state.ended = true
-      return
-    }
-    stops.push({ stop, problem: unseen(stop) })
-  }
-  // By document: a frame's window stays the same object when its document loads, its listeners do not.
-  const heard = new WeakSet<Document>()
-  const listen = (target: Window) => {
-    if (heard.has(target.document)) return
-    heard.add(target.document)
-    target.addEventListener("keydown", measure, true)
-  }
-  const listenIn = (frame: HTMLIFrameElement) => {
-    try {
-      if (frame.contentWindow && frame.contentDocument) listen(frame.contentWindow)
-    } catch {
-      // Another origin's frame: its keys are its own.
-    }
-  }
-  listen(window)
-  document.querySelectorAll("iframe").forEach(listenIn)
-  /** Each stop the round must reach, with its name: the page's, then our frames' (another origin's are its own). */
-  const expected = new Map<Element, string>(tabbable(document).map((element) => [element, nameOf(element, false)]))
-  document.querySelectorAll("iframe").forEach((frame) => {
-    let inner: Document | null = null
-    try {
-      inner = frame.contentDocument
-    } catch {
-      // Another origin's frame.
-    }
-    if (inner) for (const element of tabbable(inner)) expected.set(element, nameOf(element, true))
-  })
-  document.addEventListener(
-    "load",
-    (event) => {
-      if (event.target instanceof HTMLIFrameElement) listenIn(event.target)
-    },
-    true,
-  )
-  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
-  const tabStops = {
-    /** The record, with the stop focus is on now read too. */
-    read(): TabRecord {
-      document.querySelectorAll("iframe").forEach(listenIn)
-      measure()
-      // A stop the page has since removed (a map's placeholder once its map is in) cannot be reached.
-      const reached = new Set(stops.map(({ stop }) => stop.element))
-      const unreached = Array.from(expected)
-        .filter(([element]) => !reached.has(element) && element.isConnected)
-        .map(([, name]) => name)
-      return {
-        problems: stops.flatMap(({ problem }) => (problem ? [problem] : [])),
-        problemAt: stops.flatMap(({ problem }, index) => (problem ? [index] : [])),
-        ended: state.ended,
-        stops: stops.length,
-        unreached,
-      }
-    },
-    /**
-     * Focus on the stop before the one at `index` (from 1), scrolled to as focus does, once two
-     * rendering updates have shown it: the next Tab reaches the stop at `index` again.
-     */
-    async before(index: number): Promise<void> {
-      ;(stops[index - 1].stop.element as HTMLElement).focus()
-      await nextFrame()
-      await nextFrame()
-    },
-    /** After that Tab: reads the stop at `index` again, or says that Tab reached another. */
-    again(index: number): boolean {
-      const entry = stops[index]
-      if (focused().element !== entry.stop.element) return false
-      entry.problem = unseen(entry.stop)
-      return true
-    },
-  }
-  ;(window as unknown as { __tabStops: typeof tabStops }).__tabStops = tabStops
-}
-
-/** In the page, what recordTabStops() leaves there. */
-type WithTabStops = {
-  __tabStops: { read(): TabRecord; before(index: number): Promise<void>; again(index: number): boolean }
-}
-
-/** In the page: the record of recordTabStops(), with the stop focus is on now read too. */
-const readTabRecord = () => (window as unknown as WithTabStops).__tabStops.read()
-
 /** Tab presses sent at once: a page of the site has fewer than 400 stops. */
 const BURST = 20
 const MAX_PRESSES = 400
@@ -352,21 +150,26 @@ async function tabFromTheTop(
       start.remove()
       window.scrollTo({ top: 0, behavior: "instant" })
     })
+  const record = async () => {
+    const read = await tab.evaluate(tabStopsRead)
+    const problemAt = read.stops.flatMap(({ problem }, index) => (problem ? [index] : []))
+    return { ...read, problemAt }
+  }
   await fromTheTop()
   await settled()
-  await tab.evaluate(recordTabStops)
+  await tab.evaluate(recordTabStops, { selector: TAB_STOPS, frameDocumentsPassed: true })
   await tab.pressTabs(1)
-  let record = await tab.evaluate(readTabRecord)
-  if (record.stops === 0) {
+  let read = await record()
+  if (read.stops.length === 0) {
     // The first press reaches the skip link when the page has the keyboard. It may not, where the
     // engine kept it on a control of its own: a click on the headline gives it back, once.
     await tab.click("main h1")
     await fromTheTop()
-    await tab.evaluate(recordTabStops)
+    await tab.evaluate(recordTabStops, { selector: TAB_STOPS, frameDocumentsPassed: true })
     await tab.pressTabs(1)
-    record = await tab.evaluate(readTabRecord)
+    read = await record()
   }
-  if (record.stops === 0) {
+  if (read.stops.length === 0) {
     const state = await tab.evaluate(() => ({
       keyboard: document.hasFocus(),
       focused: document.activeElement?.tagName.toLowerCase() ?? "nothing",
@@ -376,26 +179,31 @@ async function tabFromTheTop(
       `${where}: Tab reached no stop (the page ${state.keyboard ? "has" : "does not have"} the keyboard; focus is on ${state.focused})`,
     ]
   }
-  for (let pressed = 1; pressed < MAX_PRESSES && !record.ended; pressed += BURST) {
+  for (let pressed = 1; pressed < MAX_PRESSES && !read.ended; pressed += BURST) {
     await tab.pressTabs(BURST, pace)
-    record = await tab.evaluate(readTabRecord)
+    read = await record()
   }
-  if (record.ended && quick && record.problemAt.length > 0) {
-    for (const index of record.problemAt) {
+  if (read.ended && quick && read.problemAt.length > 0) {
+    for (const index of read.problemAt) {
       if (index === 0) {
         await fromTheTop()
         await settled()
-      } else await tab.evaluate((at) => (window as unknown as WithTabStops).__tabStops.before(at), index)
+      } else await tab.evaluate(tabStopBefore, index)
       await tab.pressTabs(1)
-      const reached = await tab.evaluate((at) => (window as unknown as WithTabStops).__tabStops.again(at), index)
+      const reached = await tab.evaluate(tabStopAgain, index)
       if (!reached) return tabFromTheTop(tab, settled, where, false)
     }
-    record = await tab.evaluate(readTabRecord)
+    read = await record()
   }
-  const problems = [...record.problems]
-  if (!record.ended) problems.push(`${where}: the round did not end within ${MAX_PRESSES} presses`)
-  if (record.unreached.length > 0) {
-    problems.push(`Tab never reached ${record.unreached.length} stops: ${record.unreached.join(", ")}`)
+  const seen = new Set<number>()
+  const problems = read.stops.flatMap(({ id, name, problem }) => {
+    const first = !seen.has(id)
+    seen.add(id)
+    return problem && first ? [`${name}, ${problem}`] : []
+  })
+  if (!read.ended) problems.push(`${where}: the round did not end within ${MAX_PRESSES} presses`)
+  if (read.unreached.length > 0) {
+    problems.push(`Tab never reached ${read.unreached.length} stops: ${read.unreached.join(", ")}`)
   }
   return problems
 }
