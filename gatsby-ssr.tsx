@@ -3,6 +3,7 @@ import type { GatsbySSR } from "gatsby"
 import { AppErrorBoundary } from "./src/components/app-error-boundary"
 import { DEFERRED_SCRIPTS_ID, DEFERRED_SCRIPTS_LOADER } from "./src/lib/deferred-scripts"
 import { FIRST_SCREEN_END_ID } from "./src/lib/first-screen"
+import { ADMIN_PATH } from "./src/lib/routes"
 
 /**
  * What gatsby-plugin-image puts in every head (keys of its onRenderBody): a style,
@@ -56,8 +57,10 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => (
  * 0.86 s. A page without the element waits for the whole body (the link's rule), never paints
  * early. Other browsers ignore the link.
  */
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" })
+  // The owner's pages have no <Layout>, so no first screen to wait for (Chromium warns of a missing element).
+  if (pathname.startsWith(ADMIN_PATH)) return
   setHeadComponents([
     <link key="expect-first-screen" rel="expect" href={`#${FIRST_SCREEN_END_ID}`} blocking="render" />,
   ])

@@ -9,6 +9,8 @@ export const COUPONS_PATH = "/coupons/"
 export const BRANDS_PATH = "/brands/"
 export const PRIVACY_PATH = "/privacy/"
 export const NOT_FOUND_PATH = "/404/"
+/** The owner's pages: the editor (static/admin/) and the sign-in, editors' and today's pages. */
+export const ADMIN_PATH = "/admin/"
 /** The folder of the service pages (it has no page of its own). */
 export const SERVICES_PATH = "/services/"
 

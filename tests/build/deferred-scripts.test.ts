@@ -1,5 +1,7 @@
 import fs from "fs"
-import { builtRoutes, htmlFileFor, page } from "./built-site"
+import path from "path"
+import { PUBLIC_DIR, builtRoutes, htmlFileFor, page } from "./built-site"
+import { ADMIN_DIR_NAME } from "../../internal/cms/admin-path"
 import { DEFERRED_SCRIPTS_ID, DEFERRED_SCRIPTS_LOADER } from "../../src/lib/deferred-scripts"
 import { FIRST_SCREEN_END_ID } from "../../src/lib/first-screen"
 import { expectEvery } from "../offenders"
@@ -68,6 +70,19 @@ describe("Gatsby's scripts wait until the page has painted", () => {
       const headings = before.filter("h1").length + before.find("h1").length
       return headings === 1 ? undefined : `${headings} h1 in the first screen`
     })
+  })
+
+  it("the owner's pages, which have no first screen of the public layout, hold no paint for one", () => {
+    const adminPages = fs
+      .readdirSync(path.join(PUBLIC_DIR, ADMIN_DIR_NAME), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith("index.html"))
+      .map((file) => path.join(ADMIN_DIR_NAME, file))
+    expect(adminPages.length).toBeGreaterThan(1)
+    expectEvery(adminPages, "of the owner's pages wait for an element they lack", (file) =>
+      /<link[^>]*rel="expect"/.test(fs.readFileSync(path.join(PUBLIC_DIR, file), "utf8"))
+        ? "an expect link"
+        : undefined,
+    )
   })
 
   it("keeps the favicon in the head", () => {

@@ -31,7 +31,7 @@ interface TabRoundInPage {
   /** Focus on the stop before the one at `index` (from 1), once two rendering updates have shown it. */
   before: (index: number) => Promise<void>
   /** After a Tab from there: the stop at `index` judged again, or false when the Tab reached another. */
-  again: (index: number) => boolean
+  again: (index: number) => Promise<boolean>
   selector: string
 }
 
@@ -168,9 +168,13 @@ export function recordTabStops({
     if (state.ended) return
     const { element, frame } = focused()
     if (!reading && element instanceof HTMLIFrameElement && !element.contentDocument) return
-    // Focus has left the page (past its last stop, to the browser's own controls, or to nothing).
+    // Focus has left the page (past its last stop, to the browser's own controls, or to nothing), unless
+    // the page removed the stop it was on (a map's placeholder, replaced by its map once in view), and
+    // focus waits on the body until the page moves it on (src/hooks/use-frame-focus.ts) or the next Tab.
     if (!document.hasFocus() || !element || element === document.body || element.tagName.toLowerCase() === "svg") {
-      if (state.stops.length > 0) state.ended = true
+      const last = state.entries.at(-1)
+      const removed = last !== undefined && !(last.frame ?? last.element).isConnected
+      if (state.stops.length > 0 && !removed) state.ended = true
       return
     }
     // A frame of ours whose own document has focus: a stop judged as one (the layout's rounds, where
@@ -245,7 +249,11 @@ export function recordTabStops({
       await nextFrame()
       await nextFrame()
     },
-    again(index) {
+    async again(index) {
+      // Judged once two rendering updates have shown it, as `before` waits: an engine scrolls to
+      // the stop after the key, and on a busy machine a frame or two later.
+      await nextFrame()
+      await nextFrame()
       if (focused().element !== state.entries[index].element) return false
       state.stops[index].problem = judge()
       return true
@@ -307,7 +315,7 @@ export async function tabStopsSettled(): Promise<TabRecord> {
 export const tabStopBefore = (index: number) => window.__tabRound?.before(index)
 
 /** In the page: after a Tab from tabStopBefore(index), the stop at `index` judged again, or false. */
-export const tabStopAgain = (index: number) => window.__tabRound?.again(index) ?? false
+export const tabStopAgain = (index: number) => window.__tabRound?.again(index) ?? Promise.resolve(false)
 
 /**
  * In the page, with recordTabStops() running: how many presses of Tab (`direction` 1) or
