@@ -14,7 +14,7 @@ interface LayoutProps {
 const MAIN_ID = "main-content"
 
 export function Layout({ children, isHome = false }: LayoutProps) {
-  const { business, schedule, siteName, services, buildYear } = useSiteData()
+  const { business, schedule, siteName, services, buildYear, hasReviews } = useSiteData()
   return (
     <>
       <a href={`#${MAIN_ID}`} className={styles.skipLink}>
@@ -40,6 +40,7 @@ export function Layout({ children, isHome = false }: LayoutProps) {
         foundingYear={business.foundingYear}
         services={services}
         buildYear={buildYear}
+        hasReviews={hasReviews}
       />
     </>
   )
