@@ -70,6 +70,22 @@ export function reviewMonth(given: string): string {
   return `${MONTHS[Number(month) - 1] ?? ""} ${year ?? ""}`.trim()
 }
 
+/**
+ * The home page's longest quote, in characters: its HTML must fit the first round trip
+ * (docs/architecture.md#speed), so a longer quote is cut there, the cut marked with "…" as
+ * the owner may cut one, and shown whole on /reviews/.
+ */
+export const HOME_QUOTE_MAX = 80
+
+/** The quote cut at the last word boundary within `max` characters, the cut marked with "…"; whole when it fits. */
+export function cutQuote(quote: string, max: number): string {
+  const text = quote.trim()
+  if ([...text].length <= max) return text
+  const head = [...text].slice(0, max - 1).join("")
+  const atWord = head.slice(0, head.lastIndexOf(" ") > 0 ? head.lastIndexOf(" ") : head.length)
+  return `${atWord.replace(/[\s,;:.!?–—-]+$/u, "")}…`
+}
+
 /** How a quote says where it was given: "on Google", "in person", "by letter". */
 export function sourcePhrase(source: string): string {
   return source === "In person" || source === "By letter" ? source.toLowerCase() : `on ${source}`

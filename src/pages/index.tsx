@@ -18,8 +18,8 @@ import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
 import { ReviewsSection } from "../components/reviews/reviews-section"
 import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, milesPhrase } from "../lib/phrases"
-import { HOME_PATH, REVIEWS_PATH } from "../lib/routes"
-import { homeReviews } from "../lib/reviews"
+import { HOME_PATH } from "../lib/routes"
+import { HOME_QUOTE_MAX, homeReviews } from "../lib/reviews"
 import { absoluteUrl } from "../lib/site-url"
 import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
 import { localBusinessJsonLd } from "../lib/structured-data"
@@ -46,12 +46,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       <HomeSection id="services" title="Appliance Repair Services" tone="alt">
         <ServiceCards services={data.allService.nodes} />
       </HomeSection>
-      <ReviewsSection
-        id="reviews"
-        title="What Customers Say"
-        intro={<a href={REVIEWS_PATH}>Read every review</a>}
-        reviews={homeReviews(data.allReview.nodes)}
-      />
+      <ReviewsSection title="What Customers Say" reviews={homeReviews(data.allReview.nodes)} cutAt={HOME_QUOTE_MAX} />
       <HomeSection id="brands" title="Brands We Repair" intro="We repair every major brand and model, including:">
         <BrandLogos brands={logos} />
       </HomeSection>

@@ -69,7 +69,6 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
         <CallButton phone={phone} placement="section" label="Call for Same-Day Service" />
       </Section>
       <ReviewsSection
-        id="reviews"
         title={`What Customers in and near ${city.name} Say`}
         reviews={townReviews(
           data.allReview.nodes,

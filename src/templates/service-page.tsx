@@ -44,7 +44,6 @@ export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery
         <CallButton phone={business.phone} placement="section" label="Call for Same-Day Service" />
       </Section>
       <ReviewsSection
-        id="reviews"
         title={`What ${service.name} Customers Say`}
         reviews={serviceReviews(data.allReview.nodes, service.slug)}
       />

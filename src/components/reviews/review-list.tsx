@@ -1,6 +1,7 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { reviewMonth, sourcePhrase } from "../../lib/reviews"
+import { cutQuote, reviewMonth, sourcePhrase } from "../../lib/reviews"
+import * as grid from "../card-grid.module.css"
 import * as styles from "./review-list.module.css"
 
 export type ReviewData = Queries.ReviewFieldsFragment
@@ -8,31 +9,37 @@ export type ReviewData = Queries.ReviewFieldsFragment
 /**
  * A customer's words as a plain quote: the name, the town, the month and where
  * it was given, linked to the original where it is online. No rating, no stars
- * and no review markup (docs/architecture.md#reviews).
+ * and no review markup (docs/architecture.md#reviews). Its markup is lean (one
+ * class, no paragraph in the quote, one text node a caption): three of them are on the home page, whose
+ * HTML must fit the first round trip.
  */
-function ReviewQuote({ review }: { review: ReviewData }) {
+function ReviewQuote({ review, cutAt }: { review: ReviewData; cutAt?: number }) {
   const source = sourcePhrase(review.source)
+  const where = `${review.town ? `, ${review.town}` : ""}, ${reviewMonth(review.given)}, `
   return (
     <figure className={styles.quote}>
-      <blockquote className={styles.words}>
-        <p>{review.quote}</p>
-      </blockquote>
-      <figcaption className={styles.caption}>
-        <span className={styles.name}>{review.name}</span>
-        {review.town ? `, ${review.town}` : ""} · {reviewMonth(review.given)},{" "}
-        {review.link ? <a href={review.link}>{source}</a> : source}
+      <blockquote>{cutAt ? cutQuote(review.quote, cutAt) : review.quote}</blockquote>
+      <figcaption>
+        {review.link ? (
+          <>
+            {`${review.name}${where}`}
+            <a href={review.link}>{source}</a>
+          </>
+        ) : (
+          `${review.name}${where}${source}`
+        )}
       </figcaption>
     </figure>
   )
 }
 
-/** Reviews customers gave, as quotes, in the order given. */
-export function ReviewList({ reviews }: { reviews: readonly ReviewData[] }) {
+/** Reviews customers gave, as quotes, in the order given; each cut at `cutAt` characters when given. */
+export function ReviewList({ reviews, cutAt }: { reviews: readonly ReviewData[]; cutAt?: number }) {
   return (
-    <ul className={styles.list}>
+    <ul className={grid.grid}>
       {reviews.map((review) => (
         <li key={`${review.given}${review.name}${review.quote.slice(0, 40)}`}>
-          <ReviewQuote review={review} />
+          <ReviewQuote review={review} cutAt={cutAt} />
         </li>
       ))}
     </ul>
