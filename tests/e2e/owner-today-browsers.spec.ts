@@ -219,6 +219,8 @@ for (const name of ENGINES) {
       })
       const address = await tab.evaluate(() => document.querySelector(".link-in-words")?.textContent ?? "")
       expect(address).toMatch(/^https?:\/\/[^/]+\/review\/$/)
+      // The code whole on the screen, as the owner holds it up.
+      await tab.evaluate(() => document.querySelector("img.qr")?.scrollIntoView({ block: "center" }))
       const file = path.join(os.tmpdir(), `today-qr-${name}-${process.pid}.png`)
       try {
         await tab.viewportScreenshot(file)
