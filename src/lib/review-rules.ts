@@ -65,12 +65,6 @@ export const QUOTE_MESSAGE = `must be ${QUOTE_LENGTH.min} to ${QUOTE_LENGTH.max}
 export const CONSENT_MESSAGE = "must be yes: the customer agreed that we show this on our site"
 export const LINK_MESSAGE = `must be an https address on the review's own site (${hostList(ONLINE_HOSTS)}), or empty`
 
-/** The owner's review link, when given, is on Google's hosts. */
-export function reviewLinkProblem(link: string | null | undefined): DayProblem | undefined {
-  if (!link || isHttpsOn(link, REVIEW_LINK_HOSTS)) return undefined
-  return { path: ["reviewLink"], message: REVIEW_LINK_MESSAGE }
-}
-
 /** A review as the owner enters it. */
 export interface ReviewEntry {
   quote: string
