@@ -64,10 +64,10 @@ const MONTHS = [
   "December",
 ] as const
 
-/** "2026-10-02" -> "October 2026": the day as written, never shifted by a time zone. */
+/** "2026-10-02" -> "October 2026" (one line: a no-break space): the day as written, never shifted by a time zone. */
 export function reviewMonth(given: string): string {
   const [year, month] = given.split("-")
-  return `${MONTHS[Number(month) - 1] ?? ""} ${year ?? ""}`.trim()
+  return `${MONTHS[Number(month) - 1] ?? ""}\u00a0${year ?? ""}`.trim()
 }
 
 /**

@@ -30,7 +30,7 @@ export default function ReviewsPage({ pageContext: { reviews } }: PageProps<obje
       >
         <ReviewList reviews={reviews} />
         <CallPrompt title="Need a Repair?" phone={business.phone} label="Call for Same-Day Service:">
-          <p>Tell us the appliance and what it does; we book the visit on the phone.</p>
+          <p>Tell us the appliance and what it does.</p>
         </CallPrompt>
       </Section>
     </Layout>

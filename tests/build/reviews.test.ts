@@ -40,7 +40,11 @@ function quotesOn($: CheerioAPI): ShownQuote[] {
     .filter((_, figure) => $(figure).find("blockquote").length > 0)
     .map((_, figure) => ({
       quote: $(figure).find("blockquote").text().trim(),
-      caption: $(figure).find("figcaption").text().replace(/\s+/g, " ").trim(),
+      caption: $(figure)
+        .find("figcaption")
+        .text()
+        .replace(/[ \t\r\n]+/g, " ")
+        .trim(),
       link: $(figure).find("figcaption a").attr("href"),
     }))
     .get()
@@ -69,7 +73,7 @@ const MONTHS = [
   "November",
   "December",
 ]
-const monthOf = (given: string) => `${MONTHS[Number(given.slice(5, 7)) - 1]} ${given.slice(0, 4)}`
+const monthOf = (given: string) => `${MONTHS[Number(given.slice(5, 7)) - 1]}\u00a0${given.slice(0, 4)}`
 const sourceWords = (source: string) =>
   source === "In person" || source === "By letter" ? source.toLowerCase() : `on ${source}`
 

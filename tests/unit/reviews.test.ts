@@ -198,7 +198,7 @@ describe("which reviews a page shows", () => {
   })
 
   it("says the month and the source as a reader does, and cuts a long quote at a word with …", () => {
-    expect(reviewMonth("2026-03-01")).toBe("March 2026")
+    expect(reviewMonth("2026-03-01")).toBe("March\u00a02026")
     expect(sourcePhrase("Google")).toBe("on Google")
     expect(sourcePhrase("In person")).toBe("in person")
     expect(sourcePhrase("By letter")).toBe("by letter")
