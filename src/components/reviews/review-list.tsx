@@ -1,7 +1,6 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { cutQuote, reviewMonth, sourcePhrase } from "../../lib/reviews"
-import * as grid from "../card-grid.module.css"
 import * as styles from "./review-list.module.css"
 
 export type ReviewData = Queries.ReviewFieldsFragment
@@ -36,7 +35,7 @@ function ReviewQuote({ review, cutAt }: { review: ReviewData; cutAt?: number }) 
 /** Reviews customers gave, as quotes, in the order given; each cut at `cutAt` characters when given. */
 export function ReviewList({ reviews, cutAt }: { reviews: readonly ReviewData[]; cutAt?: number }) {
   return (
-    <ul className={grid.grid}>
+    <ul className={styles.list}>
       {reviews.map((review) => (
         <li key={`${review.given}${review.name}${review.quote.slice(0, 40)}`}>
           <ReviewQuote review={review} cutAt={cutAt} />
