@@ -2,11 +2,11 @@
 // (node: reads public/ after `gatsby build`) and `other-region` (the same, in a
 // copy built for another region by scripts/other-region-check.mjs).
 const transform = { "^.+\\.m?[jt]sx?$": "<rootDir>/tests/jest-preprocess.js" }
-// jose, kdbush, geokdbush, tinyqueue, d3-geo and its d3-array and internmap, Netlify's headers parser and
+// jose, kdbush, geokdbush, tinyqueue, d3-geo and its d3-array and internmap, Netlify's headers and redirects parsers (and the latter's filter-obj, is-plain-obj, path-exists) and
 // engine, the parser's escape-string-regexp, github-slugger and Preact (the page for today's) ship only ES modules:
 // compile them like our own code.
 const transformIgnorePatterns = [
-  "/node_modules/(?!(jose|kdbush|geokdbush|tinyqueue|d3-geo|d3-array|internmap|@netlify/headers-parser|@netlify/headers|escape-string-regexp|github-slugger|preact)/)",
+  "/node_modules/(?!(jose|kdbush|geokdbush|tinyqueue|d3-geo|d3-array|internmap|@netlify/headers-parser|@netlify/headers|@netlify/redirect-parser|filter-obj|is-plain-obj|path-exists|escape-string-regexp|github-slugger|preact)/)",
 ]
 // What a build writes: never a module of the tests (and `npm test` runs the unit tests beside a build).
 const modulePathIgnorePatterns = ["<rootDir>/public/", "<rootDir>/.cache/"]

@@ -1,3 +1,4 @@
+import crypto from "crypto"
 import fs from "fs"
 import path from "path"
 
@@ -60,6 +61,20 @@ export function classNameTable(srcDir: string): Map<string, string> {
     return classSelectors(fs.readFileSync(file, "utf8")).map((name) => `${relative}|${name}`)
   })
   return new Map(keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((key, index) => [key, shortClassName(index)]))
+}
+
+/**
+ * A short hash of the whole table, for webpack's persistent cache: a class added or removed in
+ * one module renames the classes listed after it in every other module, whose own files did not
+ * change, so a cache kept under another table would give them their old names (seen: a copy's
+ * pages named a section's classes one place off its stylesheet's).
+ */
+export function classTableVersion(srcDir: string): string {
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([...classNameTable(srcDir)]))
+    .digest("hex")
+    .slice(0, 12)
 }
 
 /** css-loader's getLocalIdent: a listed class's short name, else undefined (css-loader then hashes). */

@@ -5,7 +5,9 @@
 // Written once, so they cannot drift; CommonJS, so that the .cjs and .mjs scripts
 // and the .ts files share it (types in browser.d.cts).
 
+const fs = require("node:fs")
 const net = require("node:net")
+const path = require("node:path")
 
 /** The whole browser a visitor runs: Debian's package, or CHROMIUM_PATH. Lighthouse measures with it; the screenshots show it. */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
@@ -29,7 +31,7 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ]
 
-/** One page of each of the seven templates: what the browser tests visit and Lighthouse measures (gate and benchmark). */
+/** One page of each of the seven templates (eight once there are reviews): what the browser tests visit and Lighthouse measures (gate and benchmark). */
 const TEMPLATES = [
   { name: "home", path: "/" },
   { name: "service", path: "/services/refrigerator-repair/" },
@@ -38,6 +40,10 @@ const TEMPLATES = [
   { name: "brands", path: "/brands/" },
   { name: "service-area", path: "/service-area/" },
   { name: "privacy", path: "/privacy/" },
+  // Built only when data/reviews.json holds a review (a copy with the fixture reviews, or the owner's).
+  ...(fs.existsSync(path.join(__dirname, "..", "public", "reviews", "index.html"))
+    ? [{ name: "reviews", path: "/reviews/" }]
+    : []),
 ]
 /**
  * Lighthouse measures each template but the privacy note: a page of plain text in the common

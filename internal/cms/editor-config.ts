@@ -209,7 +209,13 @@ export function editorField(name: string, schema: EditorJsonSchema, required: bo
         ...numberRange(schema),
       }
     case "boolean":
-      return { ...base, widget: "boolean", default: false }
+      // A yes the model requires (a customer's consent): Decap tests the pattern on the switch's value.
+      return {
+        ...base,
+        widget: "boolean",
+        default: false,
+        ...(schema.const === true ? { pattern: ["^true$", `${label} ${schema.patternMessage ?? "must be yes"}`] } : {}),
+      }
     case "object":
       return { ...base, widget: "object", fields: editorFields(schema, where) }
     case "array": {

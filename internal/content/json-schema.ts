@@ -16,6 +16,8 @@ export interface FieldSchema {
   required?: string[]
   items?: FieldSchema
   enum?: unknown[]
+  /** The one value allowed, e.g. true for a consent that must be given. */
+  const?: unknown
   title?: string
   description?: string
   pattern?: string

@@ -22,6 +22,20 @@ import {
   overlapProblem,
   type DayProblem,
 } from "../../src/lib/day-rules"
+import {
+  CONSENT_MESSAGE,
+  LINK_MESSAGE,
+  ONLINE_HOSTS,
+  QUOTE_LENGTH,
+  QUOTE_MESSAGE,
+  REVIEW_LINK_HOSTS,
+  REVIEW_LINK_MESSAGE,
+  REVIEW_SOURCES,
+  givenProblem,
+  httpsOnHostsPattern,
+  linkProblem,
+  townProblem,
+} from "../../src/lib/review-rules"
 
 export type { ContentSource }
 
@@ -317,6 +331,11 @@ const businessSchema = z
       "Home page map",
       "The Google Maps embed address of the map in the home page's service area",
     ),
+    reviewLink: field(
+      matching(z.string().trim(), httpsOnHostsPattern(REVIEW_LINK_HOSTS, { orEmpty: true }), REVIEW_LINK_MESSAGE),
+      "Review link",
+      'Your "ask for reviews" link from your Google Business Profile (Get more reviews › Share review form), e.g. https://g.page/r/…/review; /review/ sends customers to it. Empty: no /review/',
+    ).optional(),
     priceRange: field(text, "Price range", "As search engines show it, e.g. $$"),
     intro: field(prose, "Home page introduction", "The sentence under the home page's headline"),
     about: field(proseList("paragraph"), "About us", "The paragraphs of the home page's About section"),
@@ -820,6 +839,69 @@ const aCurrentCoupon: CrossRule = {
   },
 }
 
+const reviewSchema = z
+  .strictObject({
+    quote: field(
+      matching(prose, new RegExp(`^[\\s\\S]{${QUOTE_LENGTH.min},${QUOTE_LENGTH.max}}$`), QUOTE_MESSAGE),
+      "The customer's words",
+      `As the customer gave them, ${QUOTE_LENGTH.min} to ${QUOTE_LENGTH.max} characters; never edited, except a cut marked with …`,
+    ),
+    name: field(text, "Name as agreed", "The name as the customer agreed to show it, e.g. Maria G."),
+    town: field(text, "Town", "The customer's town, as its page names it, e.g. Glenview; empty: none").optional(),
+    service: field(
+      z.enum(SERVICE_SLUGS, { error: `must be one of ${SERVICE_SLUGS.join(", ")}` }),
+      "Appliance",
+      "The service page it is about; empty: none",
+    ).optional(),
+    given: field(calendarDay({ optional: false }), "Day given", "The day the customer gave it, e.g. 2026-03-14"),
+    source: field(
+      z.enum(REVIEW_SOURCES, { error: `must be one of ${REVIEW_SOURCES.join(", ")}` }),
+      "Where it was given",
+      "Google, Yelp, Facebook, in person or by letter",
+    ),
+    link: field(
+      matching(z.string().trim(), httpsOnHostsPattern(ONLINE_HOSTS, { orEmpty: true }), LINK_MESSAGE),
+      "Link to it",
+      "Where it is online, its https address on that site (Google, Yelp or Facebook); empty for one given in person or by letter",
+    ).optional(),
+    consent: field(
+      z.literal(true, { error: CONSENT_MESSAGE }).meta({ patternMessage: CONSENT_MESSAGE }),
+      "The customer agreed",
+      "Yes: the customer agreed that we show this on our site. Without it, the review cannot be saved",
+    ),
+  })
+  .superRefine((review, ctx) => addProblems(ctx, [linkProblem(review.source, review.link)]))
+
+/** A review's town is one of the towns served, by the name its page gives. */
+const aServedTown: CrossRule = {
+  fields: ["town"],
+  says: "It must be the name of a town among the Towns, or empty.",
+  check(records, context) {
+    const towns = context.records("City").flatMap(({ data }) => (typeof data.name === "string" ? [data.name] : []))
+    return records.flatMap((sourced) => {
+      const town = sourced.data.town
+      const problem = typeof town === "string" ? townProblem(town, towns) : undefined
+      return problem ? [ruleProblem(sourced, "town", problem.message)] : []
+    })
+  },
+}
+
+/** A review was given on or before the build's day, in the business's time zone. */
+const givenByToday: CrossRule = {
+  fields: ["given"],
+  says: "It may not be after today.",
+  check(records, context) {
+    const zone = businessTimeZone(context)
+    if (!zone) return []
+    const today = buildDay(zone)
+    return records.flatMap((sourced) => {
+      const given = sourced.data.given
+      const problem = typeof given === "string" ? givenProblem(given, today) : undefined
+      return problem ? [ruleProblem(sourced, "given", problem.message)] : []
+    })
+  },
+}
+
 export const couponBook = contentType({
   typeName: "CouponBook",
   label: "Coupons",
@@ -866,6 +948,17 @@ export const cityPageCopy = contentType({
   schema: cityPageCopySchema,
 })
 
+export const reviews = contentType({
+  typeName: "Review",
+  label: "Reviews",
+  description:
+    "Words a customer gave and agreed to have shown, as they gave them: shown as quotes on the home page, their town's page, their appliance's page and the reviews page",
+  source: { file: "reviews.json", list: true },
+  recordKey: null,
+  schema: reviewSchema,
+  rules: [aServedTown, givenByToday],
+})
+
 /** Every content type, in the order the editor lists them. */
 export const CONTENT_TYPES: readonly ContentType[] = [
   business,
@@ -877,6 +970,7 @@ export const CONTENT_TYPES: readonly ContentType[] = [
   serviceAreaGrid,
   homePageCopy,
   cityPageCopy,
+  reviews,
 ]
 
 export type BusinessContent = z.infer<typeof businessSchema>
@@ -888,6 +982,7 @@ export type BrandContent = z.infer<typeof brandSchema>
 export type CouponBookContent = z.infer<typeof couponBookSchema>
 export type SiteNoticeContent = z.infer<typeof siteNoticeSchema>
 export type ServiceAreaGridContent = z.infer<typeof serviceAreaGridSchema>
+export type ReviewContent = z.infer<typeof reviewSchema>
 
 /** The data/ path (e.g. "business.json", "cities/glencoe.json") a content type owns, or none. */
 export function contentTypeOf(relativePath: string): ContentType | undefined {

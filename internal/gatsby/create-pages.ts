@@ -1,16 +1,20 @@
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { cityPath, countyPath, servicePath } from "../../src/lib/routes"
+import { REVIEWS_PATH, REVIEW_LINK_PATH, cityPath, countyPath, servicePath } from "../../src/lib/routes"
 import type { CountyPageContext } from "../../src/templates/county-page"
+import type { ReviewsPageContext } from "../../src/templates/reviews-page"
 
 export const SERVICE_TEMPLATE = path.resolve("./src/templates/service-page.tsx")
 export const CITY_TEMPLATE = path.resolve("./src/templates/city-page.tsx")
 export const COUNTY_TEMPLATE = path.resolve("./src/templates/county-page.tsx")
+export const REVIEWS_TEMPLATE = path.resolve("./src/templates/reviews-page.tsx")
 
 interface PageSlugsQuery {
   allService: { nodes: Array<{ slug: string }> }
   allCity: { nodes: Array<{ slug: string }> }
   townIndex: { counties: CountyPageContext[] }
+  allReview: { nodes: ReviewsPageContext["reviews"] }
+  business: { reviewLink?: string | null } | null
 }
 
 /**
@@ -32,6 +36,20 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
         nodes {
           slug
         }
+      }
+      allReview(sort: { given: DESC }) {
+        nodes {
+          quote
+          name
+          town
+          service
+          given
+          source
+          link
+        }
+      }
+      business {
+        reviewLink
       }
       townIndex {
         counties {
@@ -66,5 +84,21 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
   for (const county of result.data.townIndex.counties) {
     actions.createPage({ path: countyPath(county.slug), component: COUNTY_TEMPLATE, context: county })
+  }
+  // Reviews: a page of them all once there is one; none, no page (nor a link to it).
+  const reviews = result.data.allReview.nodes
+  if (reviews.length > 0) {
+    actions.createPage({ path: REVIEWS_PATH, component: REVIEWS_TEMPLATE, context: { reviews } })
+  }
+  // The owner's Google review link behind the site's own short address, in the site's redirects
+  // (public/_redirects, written by the Netlify adapter); with no link set, nothing is at /review/.
+  const reviewLink = result.data.business?.reviewLink
+  if (reviewLink) {
+    actions.createRedirect({
+      fromPath: REVIEW_LINK_PATH,
+      toPath: reviewLink,
+      isPermanent: false,
+      redirectInBrowser: false,
+    })
   }
 }

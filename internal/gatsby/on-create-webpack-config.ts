@@ -1,6 +1,6 @@
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { shortenCssModuleClassNames } from "../css-class-names"
+import { classTableVersion, shortenCssModuleClassNames } from "../css-class-names"
 
 /** The two production stages: the browser bundle and the server render must name classes alike. */
 const PRODUCTION_STAGES = new Set(["build-javascript", "build-html"])
@@ -35,6 +35,11 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   if (shortenCssModuleClassNames(config.module?.rules, path.resolve("src")) === 0) {
     reporter.panicOnBuild(`onCreateWebpackConfig: no CSS Modules loader found in the ${stage} webpack config`)
     return
+  }
+  // webpack's persistent cache holds each module's class names: kept only under the same table.
+  if (config.cache && typeof config.cache === "object") {
+    const version = `css-classes-${classTableVersion(path.resolve("src"))}`
+    config.cache = { ...config.cache, version: config.cache.version ? `${config.cache.version}-${version}` : version }
   }
   actions.replaceWebpackConfig(config)
 }

@@ -20,6 +20,7 @@ import { buildInstant } from "../content/build-clock"
 import { liveFacts, writeLiveFacts } from "../today/live-facts"
 import { LIVE_FACTS_PATH } from "../../src/lib/live-facts"
 import { TODAY_SCRIPT, writeTodayScript } from "../today/page-bundle"
+import { reviewChoices, writeReviewTools } from "../today/review-tools"
 import { TODAY_DIR, writeTodayIcons } from "../today/app-icons"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
@@ -121,6 +122,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNode
 
   writeLiveFacts(PUBLIC_DIR, liveFacts(process.cwd(), new Date(buildInstant()), process.env.COMMIT_REF, backend.branch))
   reporter.info(`the day's facts as built written to ${LIVE_FACTS_PATH}`)
+  const reviewTools = writeReviewTools(PUBLIC_DIR, reviewChoices(process.cwd(), siteUrl))
+  reporter.info(
+    `the page for today's review tools written: ${reviewTools.map((file) => path.basename(file)).join(", ")}`,
+  )
   const todayScript = writeTodayScript(process.cwd(), PUBLIC_DIR)
   reporter.info(`the page for today's script written to ${TODAY_SCRIPT} (${todayScript.bytes} bytes)`)
   const icons = await writeTodayIcons(process.cwd(), PUBLIC_DIR)

@@ -4,6 +4,9 @@ import type { Schedule } from "../../src/lib/business-time"
 import { LIVE_FACTS_PATH, type LiveCoupon, type LiveFacts } from "../../src/lib/live-facts"
 import type { CouponList } from "../../src/lib/today-edits"
 import { TODAY_FILES } from "../../src/lib/today-edits"
+import { newestFirst } from "../../src/lib/reviews"
+import type { ReviewEntry } from "../../src/lib/review-rules"
+import { reviewKey } from "../../src/lib/today-reviews"
 
 interface CouponFile {
   title: string
@@ -40,6 +43,7 @@ export function liveFacts(root: string, builtAt: Date, commit: string | undefine
       ...(notice.ends ? { ends: notice.ends } : {}),
     },
     coupons: { homeCoupons: couponFacts(coupons.homeCoupons), offers: couponFacts(coupons.offers) },
+    reviews: newestFirst(readJson<ReviewEntry[]>(root, TODAY_FILES.reviews)).map(reviewKey),
   }
 }
 

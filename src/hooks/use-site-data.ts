@@ -62,6 +62,9 @@ export function useSiteData() {
           name
         }
       }
+      allReview {
+        totalCount
+      }
     }
   `)
   const { site, business } = data
@@ -76,6 +79,8 @@ export function useSiteData() {
     siteName: siteNameOf(business.brand),
     buildYear: site.buildYear,
     services: data.allService.nodes,
+    /** Whether /reviews/ is built: there is at least one review. */
+    hasReviews: data.allReview.totalCount > 0,
   }
 }
 

@@ -32,4 +32,6 @@ export interface LiveFacts {
   schedule: Schedule
   notice: LiveNotice
   coupons: Record<CouponList, LiveCoupon[]>
+  /** The reviews shown, each as its day and name ("2026-10-02 Maria G."), newest first (src/lib/today-reviews.ts). */
+  reviews?: string[]
 }

@@ -8,6 +8,10 @@ export const SERVICE_AREA_PATH = "/service-area/"
 export const COUPONS_PATH = "/coupons/"
 export const BRANDS_PATH = "/brands/"
 export const PRIVACY_PATH = "/privacy/"
+/** Every review a customer gave; built only when there is one. */
+export const REVIEWS_PATH = "/reviews/"
+/** Redirects to the owner's Google review link; there only when the link is set. */
+export const REVIEW_LINK_PATH = "/review/"
 export const NOT_FOUND_PATH = "/404/"
 /** The owner's pages: the editor (static/admin/) and the sign-in, editors' and today's pages. */
 export const ADMIN_PATH = "/admin/"

@@ -163,6 +163,8 @@ export function planCouponWithoutEnd(list: CouponList, title: string): PlannedCh
 /** The part of a file the live site's facts hold, as the file's text: enough for a change's own checks. */
 function liveText(file: string, facts: LiveFacts): string {
   if (file === TODAY_FILES.business) return JSON.stringify({ specialHours: facts.schedule.specialHours })
+  // The live facts name each review by its day and name only: a new review's own checks need no more.
+  if (file === TODAY_FILES.reviews) return "[]"
   return JSON.stringify(file === TODAY_FILES.notice ? facts.notice : facts.coupons)
 }
 

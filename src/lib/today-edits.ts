@@ -69,6 +69,7 @@ export const TODAY_FILES = {
   business: "data/business.json",
   notice: "data/notice.json",
   coupons: "data/coupons.json",
+  reviews: "data/reviews.json",
 } as const
 
 /** JSON as the data files are written: two spaces, a final newline (as the editor writes them). */

@@ -15,9 +15,11 @@ import { ContactDetails } from "../components/home/contact-details"
 import { CallButton } from "../components/call-button"
 import { UnbrokenCompounds } from "../components/unbroken-compounds"
 import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
+import { ReviewsSection } from "../components/reviews/reviews-section"
 import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, milesPhrase } from "../lib/phrases"
 import { HOME_PATH } from "../lib/routes"
+import { HOME_QUOTE_MAX, homeReviews } from "../lib/reviews"
 import { absoluteUrl } from "../lib/site-url"
 import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
 import { localBusinessJsonLd } from "../lib/structured-data"
@@ -55,6 +57,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       <HomeSection id="services" title="Appliance Repair Services" tone="alt">
         <ServiceCards services={data.allService.nodes} />
       </HomeSection>
+      <ReviewsSection title="What Customers Say" reviews={homeReviews(data.allReview.nodes)} cutAt={HOME_QUOTE_MAX} />
       <HomeSection id="brands" title="Brands We Repair" intro="We repair every major brand and model, including:">
         <BrandLogos brands={logos} />
       </HomeSection>
@@ -153,6 +156,11 @@ export const query = graphql`
         name
         icon
         cardDescription
+      }
+    }
+    allReview(sort: { given: DESC }, limit: 3) {
+      nodes {
+        ...ReviewFields
       }
     }
     allBrand(filter: { featured: { eq: true } }) {

@@ -12,6 +12,8 @@ import { LocatorMap } from "../components/maps/locator-map"
 import { CityFactsList } from "../components/city/city-facts-list"
 import { NearbyCities } from "../components/city/nearby-cities"
 import { SeoHead } from "../components/seo/seo-head"
+import { ReviewsSection } from "../components/reviews/reviews-section"
+import { townReviews } from "../lib/reviews"
 import { useSiteData, type SiteData } from "../hooks/use-site-data"
 import { cityCopy } from "../lib/city-copy"
 import { HOME_PATH, SERVICE_AREA_PATH, cityPath } from "../lib/routes"
@@ -75,6 +77,14 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
         <Prose paragraphs={copy.serviceText} />
         <CallButton phone={phone} placement="section" label="Call for Same-Day Service" />
       </Section>
+      <ReviewsSection
+        title={`What Customers in and near ${city.name} Say`}
+        reviews={townReviews(
+          data.allReview.nodes,
+          city.name,
+          city.nearby.map(({ city: place }) => place.name),
+        )}
+      />
       <Section id="nearby" title="Also Serving Nearby" tone="alt">
         <NearbyCities cities={neighboursOf(city)} />
       </Section>
@@ -110,6 +120,11 @@ export const query = graphql`
           name
           slug
         }
+      }
+    }
+    allReview(sort: { given: DESC }) {
+      nodes {
+        ...ReviewFields
       }
     }
     cityPageCopy {

@@ -9,6 +9,8 @@ import { CheckList } from "../components/check-list"
 import { CallButton } from "../components/call-button"
 import { Prose } from "../components/prose"
 import { SeoHead } from "../components/seo/seo-head"
+import { ReviewsSection } from "../components/reviews/reviews-section"
+import { serviceReviews } from "../lib/reviews"
 import { useSiteData } from "../hooks/use-site-data"
 import { HOME_PATH, SERVICE_AREA_PATH, servicePath } from "../lib/routes"
 import { serviceAreaCircle } from "../lib/service-radius"
@@ -46,6 +48,10 @@ export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery
         <CheckList items={service.whyChoosePoints} />
         <CallButton phone={business.phone} placement="section" label="Call for Same-Day Service" />
       </Section>
+      <ReviewsSection
+        title={`What ${service.name} Customers Say`}
+        reviews={serviceReviews(data.allReview.nodes, service.slug)}
+      />
       <Section id="details" title={`About Our ${service.name} Service`}>
         <Prose paragraphs={service.mainContent} />
         <p>
@@ -84,6 +90,11 @@ export const query = graphql`
     }
     townIndex {
       townCount
+    }
+    allReview(filter: { service: { eq: $slug } }, sort: { given: DESC }) {
+      nodes {
+        ...ReviewFields
+      }
     }
     business {
       serviceCenter {

@@ -33,13 +33,13 @@ export interface ActionProps {
   onBack: () => void
 }
 
-const CHECKED = "Nothing was sent. Please correct:"
+export const CHECKED = "Nothing was sent. Please correct:"
 
 /**
  * Checks the fields, then the change on the site as it shows now; sends the change only when
  * nothing is wrong, else shows what is and sends nothing.
  */
-function useChecked({ refused, facts, onSave }: Pick<ActionProps, "refused" | "facts" | "onSave">) {
+export function useChecked({ refused, facts, onSave }: Pick<ActionProps, "refused" | "facts" | "onSave">) {
   const [problems, setProblems] = useState<readonly FieldProblem[]>([])
   const shown = problems.length ? problems : refused
   const submit = (found: FieldProblem[], plan: () => PlannedChange) => {

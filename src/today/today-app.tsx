@@ -18,13 +18,16 @@ import { SaveProgress, type TrackedChange } from "./save-progress"
 import type { DecapUser } from "./sign-in"
 import { SignInCard } from "./sign-in-card"
 import { VisitorView } from "./visitor-view"
+import { AddReviewForm, AskForReview, ReviewsOnTheSite } from "./review-forms"
 
-/** The four actions, each a screen of its own. */
+/** The actions, each a screen of its own. */
 const ACTIONS = {
   close: { label: "Close a day or several", Form: CloseDaysForm },
   hours: { label: "Other hours on a day", Form: OtherHoursForm },
   notice: { label: "A notice until a date", Form: NoticeForm },
   coupon: { label: "End a coupon", Form: EndCouponForm },
+  ask: { label: "Ask for a review", Form: AskForReview },
+  review: { label: "Add a review a customer gave", Form: AddReviewForm },
 } as const
 type ActionName = keyof typeof ACTIONS
 
@@ -215,6 +218,7 @@ export function TodayApp() {
           </ul>
         </section>
       )}
+      {token && <ReviewsOnTheSite reviews={facts.reviews ?? []} off={Boolean(saving)} onUndo={save} />}
     </div>
   )
 }

@@ -2,7 +2,7 @@ import fs from "fs"
 import path from "path"
 import type { CheerioAPI } from "cheerio"
 import { PUBLIC_DIR, buildDay, builtRoutes, htmlFileFor, page } from "./built-site"
-import { readBusiness, readCities, readCoupons, readServices } from "../fixtures/content"
+import { readBusiness, readCities, readCoupons, readReviews, readServices } from "../fixtures/content"
 import { inlineScriptHashes, pagePolicy } from "../../internal/csp"
 import { resolveSiteUrl } from "../../src/lib/site-url"
 import { expectEvery, expectNone } from "../offenders"
@@ -27,8 +27,8 @@ function jsonLdOf(route: string): JsonLd[] {
 
 describe("head of every page", () => {
   it(`checks all ${routes.length} indexable pages`, () => {
-    // Every service and city page, plus /, /coupons/, /brands/, /service-area/ and /privacy/.
-    expect(routes.length).toBe(services.length + cities.length + 5)
+    // Every service and city page, plus /, /coupons/, /brands/, /service-area/ and /privacy/, and /reviews/ once there is a review.
+    expect(routes.length).toBe(services.length + cities.length + 5 + (readReviews().length ? 1 : 0))
   })
 
   const canonical = (route: string) => `${siteUrl}${route}`

@@ -1,7 +1,7 @@
 import fs from "fs"
 import path from "path"
 import { PUBLIC_DIR, builtRoutes, page } from "./built-site"
-import { readBusiness, readCities } from "../fixtures/content"
+import { readBusiness, readCities, readReviews } from "../fixtures/content"
 import { expectEvery } from "../offenders"
 
 const routes = builtRoutes()
@@ -10,8 +10,10 @@ const business = readBusiness()
 const cities = readCities()
 /**
  * The only external links: the map host's pages of the places mapped in data/,
- * linked from each map's placeholder (the place's query as its embed address has it).
+ * linked from each map's placeholder (the place's query as its embed address has it),
+ * and each review's original, where data/reviews.json gives one.
  */
+const reviewLinks = new Set(readReviews().flatMap((review) => (review.link ? [review.link] : [])))
 const mapEmbeds = [business.homeMapUrl, ...cities.map((city) => city.mapUrl)].map((url) => new URL(url))
 const isMapPage = (href: string): boolean => {
   const url = new URL(href)
@@ -41,7 +43,9 @@ describe("links on every built page", () => {
         const href = $(el).attr("href") ?? ""
         if (/^(tel|mailto):/.test(href)) return
         if (/^https?:\/\//.test(href)) {
-          if (!isMapPage(href)) broken.push(`${href} (external links are not expected, but for the maps of data/)`)
+          if (!isMapPage(href) && !reviewLinks.has(href)) {
+            broken.push(`${href} (external links are not expected, but for the maps and reviews of data/)`)
+          }
           return
         }
         const [rawPath, hash] = href.split("#")

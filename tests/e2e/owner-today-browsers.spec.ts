@@ -1,3 +1,6 @@
+import fs from "fs"
+import os from "os"
+import path from "path"
 import { expect, test } from "@playwright/test"
 import { launchEngine, type Engine, type EngineName, type Tab } from "../../scripts/engines.cjs"
 import { READ_EVERY_MS } from "../../src/lib/today-actions"
@@ -5,6 +8,7 @@ import { TODAY_FILES } from "../../src/lib/today-edits"
 import { ROOT } from "./editor-setup"
 import { dayAfter, freeDays } from "./today-page-edits"
 import { OWNER, startTodaySite, type TodaySite } from "./today-site"
+import { decodeQr } from "./qr-code"
 
 /**
  * The owner's page for today in WebKit (every iPhone browser) and Firefox, at 390 px, driven as
@@ -108,7 +112,7 @@ for (const name of ENGINES) {
     })
 
     test("a closure without its occasion is refused with nothing sent; then committed by the owner and followed to live", async () => {
-      await until(tab, "the four actions", () => document.querySelectorAll(".actions button").length === 4)
+      await until(tab, "the six actions", () => document.querySelectorAll(".actions button").length === 6)
       const relayed = site.github.requests.length
       await tab.click(".actions li:nth-child(1) button")
       day = freeDays(site.onMain(TODAY_FILES.business).specialHours ?? [], dayAfter(site.today(), 40))
@@ -143,7 +147,7 @@ for (const name of ENGINES) {
       const offers = site.onMain(TODAY_FILES.coupons).offers as { title: string; expires?: string }[]
       const title = offers.find((coupon) => !coupon.expires)?.title ?? ""
       expect(title, "an offer with no end").not.toBe("")
-      await until(tab, "the four actions", () => document.querySelectorAll(".actions button").length === 4)
+      await until(tab, "the six actions", () => document.querySelectorAll(".actions button").length === 6)
       await tab.click(".actions li:nth-child(4) button")
       await until(tab, "Now chosen", () =>
         [...document.querySelectorAll("label.choice")].some(
@@ -165,6 +169,68 @@ for (const name of ENGINES) {
       expect(site.onMain(TODAY_FILES.coupons).offers).toEqual(offers)
       site.publish()
       await until(tab, "put back live", () => /Live at \d[^|]*shows again/.test(document.body.textContent ?? ""))
+      expect(await problemsOf(tab), `${name} reported problems`).toEqual([])
+    })
+
+    test("a review without the customer's consent is refused with nothing sent; then committed by the owner, followed to live, and undone", async () => {
+      const reviewer = `Test ${name} Customer`
+      const given = dayAfter(site.today(), -2)
+      await until(tab, "the six actions", () => document.querySelectorAll(".actions button").length === 6)
+      await tab.click(".actions li:nth-child(6) button")
+      await until(tab, "the towns to pick from", () => document.querySelectorAll("select option").length > 10)
+      const relayed = site.github.requests.length
+      await fill(tab, "The customer’s words", `Test review in ${name}: the oven heats evenly again.`)
+      await fill(tab, "Name as agreed", reviewer)
+      await fill(tab, "Day given", given)
+      await tab.click('input[name="source"][value="In person"]')
+      await tab.click("button.primary")
+      await until(tab, "the refusal", () => Boolean(document.querySelector(".problems li")))
+      expect(await said(tab)).toContain("Consent must be yes: the customer agreed that we show this on our site")
+      expect(site.github.requests.length - relayed, "nothing reached GitHub").toBe(0)
+
+      await tab.click('input[type="checkbox"]')
+      await tab.click("button.primary")
+      await until(tab, "Saved at", () => /Saved at \d[^|]*Review by/.test(document.body.textContent ?? ""))
+      expect(site.github.commits("main")[0].author).toMatchObject(OWNER)
+      expect(site.onMain(TODAY_FILES.reviews)[0]).toMatchObject({
+        name: reviewer,
+        given,
+        source: "In person",
+        consent: true,
+      })
+      site.publish()
+      await until(tab, "Live at", () => /Live at \d[^|]*Review by/.test(document.body.textContent ?? ""))
+
+      await tab.click(`button[aria-label="Undo: the review by ${reviewer} of ${given}"]`)
+      await until(tab, "the undo saved", () => /Saved at \d[^|]*taken off/.test(document.body.textContent ?? ""))
+      expect(site.onMain(TODAY_FILES.reviews)).not.toContainEqual(expect.objectContaining({ name: reviewer }))
+      site.publish()
+      await until(tab, "the undo live", () => /Live at \d[^|]*taken off/.test(document.body.textContent ?? ""))
+      expect(await problemsOf(tab), `${name} reported problems`).toEqual([])
+    })
+
+    test("asking for a review shows a QR code that reads as the site's /review/, as the phone's screen shows it", async () => {
+      site.publish({ reviewLink: `https://g.page/r/TEST-${name.toUpperCase()}-LINK/review` })
+      await until(tab, "the six actions", () => document.querySelectorAll(".actions button").length === 6)
+      await tab.click(".actions li:nth-child(5) button")
+      await until(tab, "the code drawn", () => {
+        const image = document.querySelector<HTMLImageElement>("img.qr")
+        return Boolean(image?.complete && image.naturalWidth > 0)
+      })
+      const address = await tab.evaluate(() => document.querySelector(".link-in-words")?.textContent ?? "")
+      expect(address).toMatch(/^https?:\/\/[^/]+\/review\/$/)
+      // The code whole on the screen, as the owner holds it up.
+      await tab.evaluate(() => document.querySelector("img.qr")?.scrollIntoView({ block: "center" }))
+      const file = path.join(os.tmpdir(), `today-qr-${name}-${process.pid}.png`)
+      try {
+        await tab.viewportScreenshot(file)
+        expect(await decodeQr(fs.readFileSync(file)), "the code on the screen reads as the address in words").toBe(
+          address,
+        )
+      } finally {
+        fs.rmSync(file, { force: true })
+      }
+      await tab.click("button.secondary")
       expect(await problemsOf(tab), `${name} reported problems`).toEqual([])
     })
   })

@@ -10,6 +10,7 @@ import { ROOT } from "./editor-setup"
 import { IBM_POLICY, checkWithIbm } from "./ibm-checker"
 import { TODAY_CLOSURE_OCCASION, TODAY_HOURS, TODAY_NOTICE, dayAfter, freeDays } from "./today-page-edits"
 import { OWNER, startTodaySite, type TodaySite } from "./today-site"
+import { decodeQr } from "./qr-code"
 
 /**
  * The owner's page for today (/admin/today/) on a phone, in Chromium at 390 px: each action from
@@ -496,6 +497,167 @@ test("signed out, or with a sign-in that ended: the page offers its own Sign in,
   expect(github().commits("main").length).toBe(commits)
 })
 
+/** A review the owner adds from the phone: clearly a test's (tests/fixtures/reviews/ holds the others). */
+const PHONE_REVIEW = {
+  quote: "Test review from the phone: the dryer heats again, and the visit was on time.",
+  name: "Test Phone Customer",
+}
+
+test("adding a review a customer gave: each refusal is named on the spot and nothing is sent; then one commit of data/reviews.json, followed to live, and undone", async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  const calls = gatewayCalls(page)
+  const relayed = github().requests.length
+  await page.getByRole("button", { name: "Add a review a customer gave" }).click()
+  await expect(page.getByRole("heading", { name: "Add a review a customer gave" })).toBeFocused()
+  const town = page.getByLabel("Town", { exact: true })
+  await expect(town.locator("option")).not.toHaveCount(1)
+  const aTown = (await town.locator("option").nth(1).textContent()) ?? ""
+  const valid = async () => {
+    await fill(page, "The customer’s words", PHONE_REVIEW.quote)
+    await fill(page, "Name as agreed", PHONE_REVIEW.name)
+    await town.selectOption(aTown)
+    await page.getByLabel("Appliance", { exact: true }).selectOption({ label: "Dryer Repair" })
+    await fill(page, "Day given", dayAfter(today(), -1))
+    await page.getByRole("radio", { name: "Google" }).check()
+    await fill(page, "Link to it", "")
+    await page.getByRole("checkbox", { name: "The customer agreed that we show this on our site" }).check()
+  }
+  const refusals: [string, () => Promise<void>, string, string][] = [
+    [
+      "no consent",
+      () => page.getByRole("checkbox", { name: "The customer agreed that we show this on our site" }).uncheck(),
+      "Consent must be yes: the customer agreed that we show this on our site",
+      "The customer agreed that we show this on our site",
+    ],
+    [
+      "a day to come",
+      () => fill(page, "Day given", dayAfter(today(), 1)),
+      `Day given is after today (${today()}): give the day the customer gave it`,
+      "Day given",
+    ],
+    [
+      "a quote too short",
+      () => fill(page, "The customer’s words", "Great"),
+      "The customer’s words must be 20 to 600 characters; it has 5",
+      "The customer’s words",
+    ],
+    [
+      "a quote too long",
+      () => fill(page, "The customer’s words", "y".repeat(601)),
+      "The customer’s words must be 20 to 600 characters; it has 601",
+      "The customer’s words",
+    ],
+    [
+      "a town not served",
+      async () => {
+        // The list offers only the towns served; a town it does not offer is what an old page would send.
+        await town.evaluate((select: HTMLSelectElement) => select.add(new Option("Springfield", "Springfield")))
+        await town.selectOption("Springfield")
+      },
+      'Town names "Springfield", which is not a town served: pick one of the towns, or none',
+      "Town",
+    ],
+    [
+      "a link on another host",
+      () => fill(page, "Link to it", "https://reviews.example.com/north-shore"),
+      "Link to it must be an https address on google.com, g.page or goo.gl, where Google keeps it",
+      "Link to it",
+    ],
+  ]
+  const missed: string[] = []
+  for (const [name, breakIt, expected, label] of refusals) {
+    await valid()
+    await breakIt()
+    await page.getByRole("button", { name: "Add this review" }).click()
+    await expect(listed(page).first()).toBeVisible()
+    const shown = await listed(page).allTextContents()
+    if (JSON.stringify(shown) !== JSON.stringify([expected])) missed.push(`${name}: listed ${JSON.stringify(shown)}`)
+    if ((await page.getByLabel(label, { exact: true }).getAttribute("aria-invalid")) !== "true") {
+      missed.push(`${name}: ${label} is not marked invalid`)
+    }
+  }
+  expect(missed, `refusals not said as the rules say them:\n${missed.join("\n")}`).toEqual([])
+  expect(calls, "a refused review sends nothing").toEqual([])
+  expect(github().requests.length - relayed, "nothing reached GitHub").toBe(0)
+
+  await valid()
+  const before: unknown[] = onMain(TODAY_FILES.reviews)
+  const commit = await save(page, "Add this review")
+  expect(commit.author).toMatchObject(OWNER)
+  expect(await site.changedFiles(commit)).toEqual([TODAY_FILES.reviews])
+  const added = {
+    quote: PHONE_REVIEW.quote,
+    name: PHONE_REVIEW.name,
+    town: aTown,
+    service: "dryer-repair",
+    given: dayAfter(today(), -1),
+    source: "Google",
+    consent: true,
+  }
+  expect(onMain(TODAY_FILES.reviews)).toEqual([added, ...before])
+  await expectLive(page, new RegExp(`Review by ${PHONE_REVIEW.name} of .* added`))
+
+  const undo = page.getByRole("button", { name: `Undo: the review by ${PHONE_REVIEW.name} of ${added.given}` })
+  await undo.click()
+  await expect(status(page).filter({ hasText: "taken off" })).toContainText(/^Saved at /, { timeout: STEP })
+  expect(onMain(TODAY_FILES.reviews)).toEqual(before)
+  await expectLive(page, new RegExp(`Review by ${PHONE_REVIEW.name} of .* taken off`))
+  await expect(undo).toHaveCount(0)
+})
+
+test("asking for a review: without the review link, the one field to fill and where to find it; with it, a QR code that reads as the site's /review/, Share and the link in words", async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  await page.getByRole("button", { name: "Ask for a review" }).click()
+  await expect(page.getByRole("heading", { name: "Ask for a review" })).toBeFocused()
+  const screen = page.locator(".action")
+  await expect(screen).toContainText("The review link is not set yet. Fill in one field: Review link, in the editor")
+  await expect(screen).toContainText("Business details")
+  await expect(screen).toContainText("Ask for reviews")
+  await expect(page.getByRole("img")).toHaveCount(0)
+
+  // The owner sets the link in the editor; the next build makes the code.
+  site.publish({ reviewLink: "https://g.page/r/TEST-PHONE-LINK/review" })
+  await page.getByRole("button", { name: "Back" }).click()
+  await page.getByRole("button", { name: "Ask for a review" }).click()
+  const code = page.getByRole("img", { name: /^QR code of https?:\/\/.+\/review\/$/ })
+  await expect(code).toBeVisible()
+  await expect
+    .poll(() => code.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true)
+  const box = await code.boundingBox()
+  expect(box?.width, "the code is large on a phone").toBeGreaterThanOrEqual(300)
+  const address = (await page.locator(".link-in-words").textContent()) ?? ""
+  expect(address).toMatch(/^https?:\/\/[^/]+\/review\/$/)
+  expect(await decodeQr(await code.screenshot()), "the code reads as the address in words").toBe(address)
+
+  // No share sheet here (headless): Share copies the link.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.origin })
+  await page.getByRole("button", { name: "Share the link" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
+
+  // A phone with a share sheet: Share hands it the address.
+  const sharing = await phone(browser)
+  await sharing.addInitScript(() => {
+    Object.defineProperty(navigator, "share", {
+      value: (data: ShareData) => {
+        ;(window as unknown as { shared: ShareData }).shared = data
+        return Promise.resolve()
+      },
+    })
+  })
+  await sharing.reload()
+  await sharing.getByRole("button", { name: "Ask for a review" }).click()
+  await sharing.getByRole("button", { name: "Share the link" }).click()
+  await expect
+    .poll(() => sharing.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url))
+    .toBe(address)
+})
+
 test(`the page and an action with its refusals: axe and IBM Equal Access (${IBM_POLICY}) find no WCAG 2.2 A/AA failure at 390 px`, async ({
   browser,
 }) => {
@@ -547,7 +709,13 @@ test("every target on each screen of the page is at least 44 px each way, and Sa
   await measure("the first screen")
   // Signed out, the Sign in button is the page's one target but the editor's link.
   await measure("signed out", await phone(browser, ""))
-  for (const action of ["Close a day or several", "Other hours on a day", "A notice until a date", "End a coupon"]) {
+  for (const action of [
+    "Close a day or several",
+    "Other hours on a day",
+    "A notice until a date",
+    "End a coupon",
+    "Add a review a customer gave",
+  ]) {
     await page.getByRole("button", { name: action }).click()
     await measure(action)
     // Save is the form's last target but Back, in the lower part of the screen once the form is scrolled to it.

@@ -10,6 +10,8 @@ import { liveFacts } from "../../internal/today/live-facts"
 import { LIVE_FACTS_PATH, type LiveFacts } from "../../src/lib/live-facts"
 import { shopToday } from "../../src/lib/today-actions"
 import { TODAY_FILES } from "../../src/lib/today-edits"
+import { reviewChoices, reviewQrSvg } from "../../internal/today/review-tools"
+import { REVIEW_CHOICES_PATH, REVIEW_QR_PATH, type ReviewChoices } from "../../src/lib/today-reviews"
 import { startGitHubStandIn, type GitHubStandIn } from "../github-stand-in"
 import { startNetlifyDev, type NetlifyDevServer } from "../netlify-dev"
 import { passkeySignIn } from "../sign-in-cases"
@@ -44,8 +46,12 @@ export interface TodaySite {
   onMain: (file: string) => any // eslint-disable-line @typescript-eslint/no-explicit-any -- each test reads its own fields
   /** Today in the shop's time zone. */
   today: () => string
-  /** The stand-in's main as the next build publishes it: the live site shows it from now on. */
-  publish: () => void
+  /**
+   * The stand-in's main as the next build publishes it: the live site shows it from now on. With
+   * `reviewLink`, as if the owner had also set the review link in the editor: the build's review
+   * tools (internal/today/review-tools.ts) then give the QR code of /review/.
+   */
+  publish: (options?: { reviewLink?: string }) => void
   /** A production build fails (as netlify/plugins/build-failures/ keeps it), refusing `problems`; none: it succeeds again. */
   failBuild: (problems: string[] | null) => Promise<void>
   /** The files a commit changed, from its parent's tree to its own. */
@@ -53,16 +59,22 @@ export interface TodaySite {
   stop: () => Promise<void>
 }
 
-/** Answers /admin/today/live.json with `facts()` when there are some; sends everything else on to `target`. */
-async function liveFactsProxy(target: string, facts: () => LiveFacts | undefined): Promise<https.Server> {
+/** A file the next build publishes: its media type and its text. */
+type Published = Map<string, { type: string; body: string }>
+
+/**
+ * Answers what the next build published (/admin/today/live.json, the review tools) when it has
+ * been published; sends everything else on to `target`.
+ */
+async function liveFactsProxy(target: string, files: () => Published): Promise<https.Server> {
   return https.createServer(
     await testCertificate(),
     async (request: http.IncomingMessage, response: http.ServerResponse) => {
       const url = request.url ?? "/"
-      const published = facts()
-      if (published && url.split("?")[0] === LIVE_FACTS_PATH) {
-        response.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" })
-        response.end(JSON.stringify(published))
+      const published = files().get(url.split("?")[0])
+      if (published) {
+        response.writeHead(200, { "Content-Type": published.type, "Cache-Control": "no-store" })
+        response.end(published.body)
         return
       }
       const chunks: Buffer[] = []
@@ -114,8 +126,13 @@ export async function startTodaySite(source: string): Promise<TodaySite> {
     const site = server.origin
     const settings = authSettings((name) => ({ AUTH_SECRET: SECRET, URL: site })[name]) as AuthSettings
     const token = await passkeySignIn(site, settings, OWNER)
-    let published: LiveFacts | undefined
+    const published: Published = new Map()
     proxy = await liveFactsProxy(site, () => published)
+    // The site's own address, as the build gives it to the review tools (https://<site>/review/).
+    const built = JSON.parse(
+      fs.readFileSync(path.resolve(__dirname, "../../public", `.${REVIEW_CHOICES_PATH}`), "utf8"),
+    ) as ReviewChoices
+    const siteUrl = new URL("/", built.askUrl).href.replace(/\/$/, "")
     await new Promise<void>((resolve) => proxy?.listen(0, "127.0.0.1", resolve))
     const onMain = (file: string) => JSON.parse(github.file("main", file) ?? "null")
     const tree = async (sha: string) => {
@@ -132,14 +149,26 @@ export async function startTodaySite(source: string): Promise<TodaySite> {
       user: (as = token) => ({ backendName: "git-gateway", token: as, email: OWNER.email }),
       onMain,
       today: () => shopToday(Date.now(), onMain(TODAY_FILES.business).timeZone),
-      publish() {
+      publish(options = {}) {
         const folder = fs.mkdtempSync(path.join(os.tmpdir(), "today-live-"))
         try {
           for (const file of Object.values(TODAY_FILES)) {
             fs.mkdirSync(path.join(folder, path.dirname(file)), { recursive: true })
             fs.writeFileSync(path.join(folder, file), github.file("main", file) ?? "")
           }
-          published = liveFacts(folder, new Date(), github.commits("main")[0].sha, "main")
+          const facts: LiveFacts = liveFacts(folder, new Date(), github.commits("main")[0].sha, "main")
+          published.set(LIVE_FACTS_PATH, { type: "application/json", body: JSON.stringify(facts) })
+          if (options.reviewLink) {
+            const business = path.join(folder, TODAY_FILES.business)
+            const data = JSON.parse(fs.readFileSync(business, "utf8")) as Record<string, unknown>
+            fs.writeFileSync(business, JSON.stringify({ ...data, reviewLink: options.reviewLink }))
+            for (const records of ["data/cities", "data/services"]) {
+              fs.cpSync(path.join(source, records), path.join(folder, records), { recursive: true })
+            }
+            const choices = reviewChoices(folder, siteUrl)
+            published.set(REVIEW_CHOICES_PATH, { type: "application/json", body: JSON.stringify(choices) })
+            published.set(REVIEW_QR_PATH, { type: "image/svg+xml", body: reviewQrSvg(choices.askUrl) })
+          }
         } finally {
           fs.rmSync(folder, { recursive: true, force: true })
         }

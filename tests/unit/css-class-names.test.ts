@@ -4,6 +4,7 @@ import path from "path"
 import {
   PRODUCTION_CLASS_NAME,
   classNameTable,
+  classTableVersion,
   classSelectors,
   localIdentFrom,
   shortClassName,
@@ -106,5 +107,22 @@ describe("short CSS Module class names in production", () => {
     ).toBe("c")
     // Not listed (another folder, another class): css-loader's own short hash, longer than any listed name.
     expect(name({ resourcePath: "/elsewhere/x.module.css" }, PRODUCTION_CLASS_NAME, "card")).toBeUndefined()
+  })
+})
+
+describe("the class table's version, which webpack's persistent cache is kept under", () => {
+  it("changes when a class is added to any module, and only then", () => {
+    const src = fs.mkdtempSync(path.join(os.tmpdir(), "class-table-"))
+    try {
+      fs.writeFileSync(path.join(src, "a.module.css"), ".alpha { color: red }\n")
+      fs.writeFileSync(path.join(src, "b.module.css"), ".beta { color: blue }\n")
+      const before = classTableVersion(src)
+      fs.writeFileSync(path.join(src, "b.module.css"), ".beta { color: green }\n")
+      expect(classTableVersion(src)).toBe(before)
+      fs.writeFileSync(path.join(src, "a.module.css"), ".alpha { color: red }\n.added { margin: 0 }\n")
+      expect(classTableVersion(src)).not.toBe(before)
+    } finally {
+      fs.rmSync(src, { recursive: true, force: true })
+    }
   })
 })

@@ -23,7 +23,7 @@ interface LayoutProps {
 const MAIN_ID = "main-content"
 
 export function Layout({ firstScreen, children, isHome = false }: LayoutProps) {
-  const { business, schedule, siteName, services, buildYear } = useSiteData()
+  const { business, schedule, siteName, services, buildYear, hasReviews } = useSiteData()
   // A page that is all first screen is short: its footer shows on the first screen too.
   const endsBeforeFooter = React.Children.count(children) > 0
   const firstScreenEnd = <span id={FIRST_SCREEN_END_ID} hidden />
@@ -54,6 +54,7 @@ export function Layout({ firstScreen, children, isHome = false }: LayoutProps) {
         foundingYear={business.foundingYear}
         services={services}
         buildYear={buildYear}
+        hasReviews={hasReviews}
       />
       {!endsBeforeFooter && firstScreenEnd}
     </>

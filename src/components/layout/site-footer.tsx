@@ -1,7 +1,7 @@
 import * as React from "react"
 import { OpeningHoursList } from "../opening-hours-list"
 import { PhoneNumber } from "../phone-number"
-import { BRANDS_PATH, COUPONS_PATH, PRIVACY_PATH, SERVICE_AREA_PATH, servicePath } from "../../lib/routes"
+import { BRANDS_PATH, COUPONS_PATH, PRIVACY_PATH, REVIEWS_PATH, SERVICE_AREA_PATH, servicePath } from "../../lib/routes"
 import * as styles from "./site-footer.module.css"
 
 interface SiteFooterProps {
@@ -13,6 +13,8 @@ interface SiteFooterProps {
   services: readonly Pick<Queries.Service, "slug" | "name">[]
   /** Year of the build, so server HTML and the browser always agree. */
   buildYear: string
+  /** At least one review: the link to /reviews/ shows. */
+  hasReviews?: boolean
 }
 
 const PAGE_LINKS = [
@@ -48,7 +50,18 @@ function FooterLinks({ id, title, links }: FooterLinksProps) {
   )
 }
 
-export function SiteFooter({ siteName, phone, address, hours, foundingYear, services, buildYear }: SiteFooterProps) {
+const REVIEWS_LINK = { to: REVIEWS_PATH, label: "Reviews" }
+
+export function SiteFooter({
+  siteName,
+  phone,
+  address,
+  hours,
+  foundingYear,
+  services,
+  buildYear,
+  hasReviews = false,
+}: SiteFooterProps) {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -75,7 +88,7 @@ export function SiteFooter({ siteName, phone, address, hours, foundingYear, serv
           title="Services"
           links={services.map((service) => ({ to: servicePath(service.slug), label: service.name }))}
         />
-        <FooterLinks id="footer-more" title="More" links={PAGE_LINKS} />
+        <FooterLinks id="footer-more" title="More" links={hasReviews ? [...PAGE_LINKS, REVIEWS_LINK] : PAGE_LINKS} />
       </div>
       <p className={styles.copyright}>
         © {buildYear} {siteName}. All rights reserved.
