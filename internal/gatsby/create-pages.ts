@@ -2,10 +2,13 @@ import path from "path"
 import type { GatsbyNode } from "gatsby"
 import { cityPath, countyPath, servicePath } from "../../src/lib/routes"
 import type { CountyPageContext } from "../../src/templates/county-page"
+import { CALL_BACK_PATH } from "../../src/lib/call-back-request"
+import { callBacksOn } from "../call-backs/setting"
 
 export const SERVICE_TEMPLATE = path.resolve("./src/templates/service-page.tsx")
 export const CITY_TEMPLATE = path.resolve("./src/templates/city-page.tsx")
 export const COUNTY_TEMPLATE = path.resolve("./src/templates/county-page.tsx")
+export const CALL_BACK_TEMPLATE = path.resolve("./src/templates/call-back-page.tsx")
 
 interface PageSlugsQuery {
   allService: { nodes: Array<{ slug: string }> }
@@ -66,5 +69,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
   for (const county of result.data.townIndex.counties) {
     actions.createPage({ path: countyPath(county.slug), component: COUNTY_TEMPLATE, context: county })
+  }
+  // The call-back request's page, unless CALL_BACKS=off (internal/call-backs/setting.ts).
+  if (callBacksOn((name) => process.env[name])) {
+    actions.createPage({ path: CALL_BACK_PATH, component: CALL_BACK_TEMPLATE, context: {} })
   }
 }

@@ -18,6 +18,7 @@ import { SaveProgress, type TrackedChange } from "./save-progress"
 import type { DecapUser } from "./sign-in"
 import { SignInCard } from "./sign-in-card"
 import { VisitorView } from "./visitor-view"
+import { CallBackRequests } from "./call-back-requests"
 
 /** The four actions, each a screen of its own. */
 const ACTIONS = {
@@ -215,6 +216,7 @@ export function TodayApp() {
           </ul>
         </section>
       )}
+      {token && <CallBackRequests token={token} timeZone={timeZone} />}
     </div>
   )
 }

@@ -1,0 +1,204 @@
+import * as React from "react"
+import {
+  BEST_TIMES,
+  CALL_BACK_ENDPOINT,
+  FIELD_DECLARATIONS,
+  HONEYPOT_FIELD,
+  REQUEST_FIELDS,
+  TOKEN_FIELD,
+  checkCallBack,
+  formatUsPhone,
+  townChoices,
+  usPhoneDigits,
+  type CallBackChoices,
+  type FieldProblems,
+  type RequestField,
+} from "../../lib/call-back-request"
+import { capitalize } from "../../lib/phrases"
+import { useHydrated } from "../../hooks/use-hydrated"
+import { Field } from "./field"
+import * as styles from "./call-back-form.module.css"
+
+interface CallBackFormProps {
+  choices: CallBackChoices
+  phone: Queries.BusinessPhone
+}
+
+/** What the function answers a request sent with script (netlify/functions/call-back.mts). */
+type Answer =
+  | { sent: true; when: string; phone: string }
+  | { problems: FieldProblems; token: string; timing: string }
+  | { message: string }
+
+/** The form's render time, signed by the server: asked for once the form shows. */
+async function readToken(): Promise<string> {
+  try {
+    const response = await fetch(CALL_BACK_ENDPOINT, { cache: "no-store" })
+    return response.ok ? ((await response.json()) as { token: string }).token : ""
+  } catch {
+    return ""
+  }
+}
+
+/**
+ * The call-back request. Without JavaScript: a plain POST to the function, which
+ * answers with a page (the form again to check and send, then the thanks). With
+ * it: the same fields checked here by the same declaration
+ * (src/lib/call-back-request.ts), each problem said at its field, the request
+ * sent in place, and the thanks said where the form was.
+ */
+export function CallBackForm({ choices, phone }: CallBackFormProps) {
+  const hydrated = useHydrated()
+  const formRef = React.useRef<HTMLFormElement>(null)
+  const thanksRef = React.useRef<HTMLHeadingElement>(null)
+  const [token, setToken] = React.useState("")
+  const [problems, setProblems] = React.useState<FieldProblems>({})
+  const [notice, setNotice] = React.useState("")
+  const [sending, setSending] = React.useState(false)
+  const [sent, setSent] = React.useState<{ when: string; phone: string }>()
+
+  React.useEffect(() => {
+    readToken().then(setToken)
+  }, [])
+  React.useEffect(() => {
+    if (sent) thanksRef.current?.focus()
+  }, [sent])
+
+  const focusFirstProblem = (found: FieldProblems) => {
+    const first = REQUEST_FIELDS.find((name) => found[name])
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (sending) return
+    const data = new FormData(event.currentTarget)
+    const values = Object.fromEntries([...data].map(([name, value]) => [name, String(value)]))
+    const checked = checkCallBack(values, choices)
+    setNotice("")
+    if ("problems" in checked) {
+      setProblems(checked.problems)
+      focusFirstProblem(checked.problems)
+      return
+    }
+    setProblems({})
+    setSending(true)
+    try {
+      const response = await fetch(CALL_BACK_ENDPOINT, {
+        method: "POST",
+        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(values).toString(),
+      })
+      const answer = (await response.json()) as Answer
+      if ("sent" in answer) setSent(answer)
+      else if ("problems" in answer) {
+        setToken(answer.token)
+        setProblems(answer.problems)
+        if (Object.keys(answer.problems).length) focusFirstProblem(answer.problems)
+        else setNotice("Nothing was sent yet: check your request, then send it again.")
+      } else setNotice(`Your request was not sent. Please call us at ${phone.display}.`)
+    } catch {
+      setNotice(`Your request was not sent: the site could not be reached. Please call us at ${phone.display}.`)
+    } finally {
+      setSending(false)
+    }
+  }
+
+  if (sent) {
+    return (
+      <div className={styles.thanks} role="status">
+        <h2 ref={thanksRef} tabIndex={-1}>
+          Thank you: we will call you back
+        </h2>
+        <p>{sent.when}</p>
+        <p>
+          We will call <span className={styles.phone}>{sent.phone}</span>.
+        </p>
+      </div>
+    )
+  }
+
+  const showPhone = (event: React.FocusEvent<HTMLInputElement>) => {
+    const digits = usPhoneDigits(event.currentTarget.value)
+    if (digits) event.currentTarget.value = formatUsPhone(digits)
+  }
+  const field = (name: RequestField, control: (props: ControlProps) => React.ReactNode) => (
+    <Field name={name} declaration={FIELD_DECLARATIONS[name]} problem={problems[name]} control={control} />
+  )
+
+  return (
+    <form
+      ref={formRef}
+      className={styles.form}
+      method="post"
+      action={CALL_BACK_ENDPOINT}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+    >
+      <input type="hidden" name={TOKEN_FIELD} value={token} />
+      {field("name", (props) => (
+        <input {...props} autoComplete="name" required />
+      ))}
+      {field("phone", (props) => (
+        <input {...props} type="tel" inputMode="tel" autoComplete="tel-national" required onBlur={showPhone} />
+      ))}
+      {field("town", (props) => (
+        <select {...props} required defaultValue="">
+          <option value="">Choose your town</option>
+          {townChoices(choices).map((town) => (
+            <option key={town}>{town}</option>
+          ))}
+        </select>
+      ))}
+      {field("appliance", (props) => (
+        <select {...props} required defaultValue="">
+          <option value="">Choose the appliance</option>
+          {choices.appliances.map((appliance) => (
+            <option key={appliance}>{appliance}</option>
+          ))}
+        </select>
+      ))}
+      {field("note", (props) => (
+        <textarea {...props} rows={4} maxLength={FIELD_DECLARATIONS.note.max} />
+      ))}
+      <fieldset
+        className={styles.times}
+        aria-describedby={problems.bestTime ? "bestTime-error" : undefined}
+        aria-invalid={problems.bestTime ? true : undefined}
+      >
+        <legend>{FIELD_DECLARATIONS.bestTime.label}</legend>
+        {problems.bestTime ? (
+          <p className={styles.error} id="bestTime-error">
+            {problems.bestTime}
+          </p>
+        ) : null}
+        {BEST_TIMES.map((time) => (
+          <label key={time} className={styles.choice}>
+            <input type="radio" name="bestTime" value={time} required /> {capitalize(time)}
+          </label>
+        ))}
+      </fieldset>
+      {/* A bot fills every field it finds; a person never sees this one. */}
+      <div hidden>
+        <label>
+          Leave this empty <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      {notice ? (
+        <p className={styles.error} role="alert">
+          {notice}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.submit} disabled={sending}>
+        {sending ? "Sending…" : "Ask for a call back"}
+      </button>
+    </form>
+  )
+}
+
+export interface ControlProps {
+  id: string
+  name: string
+  "aria-describedby"?: string
+  "aria-invalid"?: true
+}
