@@ -29,7 +29,7 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ]
 
-/** One page of each of the seven templates: what the browser tests visit and Lighthouse measures (gate and benchmark). */
+/** One page of each of the eight templates: what the browser tests visit and Lighthouse measures (gate and benchmark). */
 const TEMPLATES = [
   { name: "home", path: "/" },
   { name: "service", path: "/services/refrigerator-repair/" },
@@ -38,6 +38,7 @@ const TEMPLATES = [
   { name: "brands", path: "/brands/" },
   { name: "service-area", path: "/service-area/" },
   { name: "privacy", path: "/privacy/" },
+  { name: "call-back", path: "/call-back/" },
 ]
 /**
  * Lighthouse measures each template but the privacy note: a page of plain text in the common

@@ -15,8 +15,7 @@
 import type { AuthSettings } from "../auth/settings"
 import { signToken, TokenRefused, verifyToken } from "../auth/tokens"
 
-/** Faster than this from the form to its sending is not a person: the form asks for a name and a number. */
-export const MIN_FILL_MS = 3000
+import { MIN_FILL_MS } from "../../src/lib/call-back-request"
 
 export const signFormToken = async (settings: AuthSettings, now = Date.now()): Promise<string> =>
   (await signToken("form", { rendered: now }, settings, now)).token

@@ -26,6 +26,12 @@ export const NOTE_MAX = 500
 /** The field a person never sees nor fills (hidden from sight and from assistive technology): a bot fills it. */
 export const HONEYPOT_FIELD = "website"
 
+/**
+ * Faster than this from the form shown to its sending is not a person: the form asks for a name and a number.
+ * The function drops such a request (internal/call-backs/form-token.ts); the form's script waits out the rest of it.
+ */
+export const MIN_FILL_MS = 3000
+
 /** The hidden field that carries the form's render time, signed by the server (internal/call-backs/form-token.ts). */
 export const TOKEN_FIELD = "started"
 

@@ -4,6 +4,7 @@ import {
   CALL_BACK_ENDPOINT,
   FIELD_DECLARATIONS,
   HONEYPOT_FIELD,
+  MIN_FILL_MS,
   REQUEST_FIELDS,
   TOKEN_FIELD,
   checkCallBack,
@@ -30,7 +31,7 @@ type Answer =
   | { problems: FieldProblems; token: string; timing: string }
   | { message: string }
 
-/** The form's render time, signed by the server: asked for once the form shows. */
+/** The time the form was first used, signed by the server: "" when the site cannot say. */
 async function readToken(): Promise<string> {
   try {
     const response = await fetch(CALL_BACK_ENDPOINT, { cache: "no-store" })
@@ -40,26 +41,36 @@ async function readToken(): Promise<string> {
   }
 }
 
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A token asked for at `asked` (ms), and its answer. */
+interface AskedToken {
+  asked: number
+  token: Promise<string>
+}
+
 /**
  * The call-back request. Without JavaScript: a plain POST to the function, which
  * answers with a page (the form again to check and send, then the thanks). With
  * it: the same fields checked here by the same declaration
  * (src/lib/call-back-request.ts), each problem said at its field, the request
- * sent in place, and the thanks said where the form was.
+ * sent in place, and the thanks said where the form was. The signed time is
+ * asked for when a field is first focused (a page only looked at asks nothing),
+ * and a request is sent no sooner than MIN_FILL_MS after it, as the function
+ * wants: a person who fills the form from the browser's memory is never taken
+ * for a bot.
  */
 export function CallBackForm({ choices, phone }: CallBackFormProps) {
   const hydrated = useHydrated()
   const formRef = React.useRef<HTMLFormElement>(null)
   const thanksRef = React.useRef<HTMLHeadingElement>(null)
-  const [token, setToken] = React.useState("")
+  const asked = React.useRef<AskedToken>()
   const [problems, setProblems] = React.useState<FieldProblems>({})
   const [notice, setNotice] = React.useState("")
   const [sending, setSending] = React.useState(false)
   const [sent, setSent] = React.useState<{ when: string; phone: string }>()
 
-  React.useEffect(() => {
-    readToken().then(setToken)
-  }, [])
+  const askForToken = (): AskedToken => (asked.current ??= { asked: Date.now(), token: readToken() })
   React.useEffect(() => {
     if (sent) thanksRef.current?.focus()
   }, [sent])
@@ -84,6 +95,9 @@ export function CallBackForm({ choices, phone }: CallBackFormProps) {
     setProblems({})
     setSending(true)
     try {
+      const given = askForToken()
+      values[TOKEN_FIELD] = await given.token
+      await wait(given.asked + MIN_FILL_MS + 250 - Date.now())
       const response = await fetch(CALL_BACK_ENDPOINT, {
         method: "POST",
         headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
@@ -92,7 +106,7 @@ export function CallBackForm({ choices, phone }: CallBackFormProps) {
       const answer = (await response.json()) as Answer
       if ("sent" in answer) setSent(answer)
       else if ("problems" in answer) {
-        setToken(answer.token)
+        asked.current = { asked: Date.now(), token: Promise.resolve(answer.token) }
         setProblems(answer.problems)
         if (Object.keys(answer.problems).length) focusFirstProblem(answer.problems)
         else setNotice("Nothing was sent yet: check your request, then send it again.")
@@ -134,8 +148,9 @@ export function CallBackForm({ choices, phone }: CallBackFormProps) {
       action={CALL_BACK_ENDPOINT}
       noValidate={hydrated}
       onSubmit={onSubmit}
+      onFocus={() => askForToken()}
     >
-      <input type="hidden" name={TOKEN_FIELD} value={token} />
+      <input type="hidden" name={TOKEN_FIELD} value="" />
       {field("name", (props) => (
         <input {...props} autoComplete="name" required />
       ))}
