@@ -17,6 +17,7 @@ import {
   type FieldProblems,
   type RequestField,
 } from "../../src/lib/call-back-request"
+import { CALL_BACK_PATH } from "../../src/lib/routes"
 import type { CallBacksSite } from "./site-file"
 
 const escape = (text: string): string =>
@@ -166,6 +167,6 @@ export function refusedPage(site: CallBacksSite): string {
     "Request not sent",
     site,
     `<h1>Your request was not sent</h1>
-<p>It could not be read as our form sends it. Please <a href="/call-back/">fill in the form again</a>, or call us at ${phoneLink(site)}.</p>`,
+<p>It could not be read as our form sends it. Please <a href="${CALL_BACK_PATH}">fill in the form again</a>, or call us at ${phoneLink(site)}.</p>`,
   )
 }

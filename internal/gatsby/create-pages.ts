@@ -1,8 +1,7 @@
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { cityPath, countyPath, servicePath } from "../../src/lib/routes"
+import { CALL_BACK_PATH, cityPath, countyPath, servicePath } from "../../src/lib/routes"
 import type { CountyPageContext } from "../../src/templates/county-page"
-import { CALL_BACK_PATH } from "../../src/lib/call-back-request"
 import { callBacksOn } from "../call-backs/setting"
 
 export const SERVICE_TEMPLATE = path.resolve("./src/templates/service-page.tsx")

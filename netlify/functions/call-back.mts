@@ -38,6 +38,7 @@ import { callBacksStore, requestKey, type StoredRequest } from "../../internal/c
 import { mailRequest } from "../../internal/call-backs/mail"
 import { ANSWER_HEADERS, formPage, refusedPage, thanksPage } from "../../internal/call-backs/answer-page"
 import {
+  BEST_TIMES,
   checkCallBack,
   formatUsPhone,
   HONEYPOT_FIELD,
@@ -112,7 +113,8 @@ export default async (request: Request): Promise<Response> => {
   // A bot fills every field it finds: the same thanks as a request kept, nothing kept.
   if (values[HONEYPOT_FIELD]) {
     log("dropped: the hidden field was filled")
-    return thanks(shown.phone ?? "")
+    const asked = BEST_TIMES.find((time) => time === values.bestTime)
+    return thanks(shown.phone ?? "", asked)
   }
 
   const timing = await formTiming(values[TOKEN_FIELD], settings, now)

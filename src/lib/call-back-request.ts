@@ -7,21 +7,16 @@
  * them from GraphQL, the function from the file the build writes
  * (internal/call-backs/site-file.ts). Pure, so it runs in Node and the browser.
  */
+import { NAME_MAX, NOTE_MAX } from "./call-back-limits"
 
 /** Where the form posts, and where a page with script reads the form's signed render time. */
 export const CALL_BACK_ENDPOINT = "/api/call-back"
-
-/** The page of the form. */
-export const CALL_BACK_PATH = "/call-back/"
 
 /** The choice for a town the site does not list. */
 export const ANOTHER_TOWN = "another town"
 
 export const BEST_TIMES = ["morning", "afternoon", "evening"] as const
 export type BestTime = (typeof BEST_TIMES)[number]
-
-export const NAME_MAX = 100
-export const NOTE_MAX = 500
 
 /** The field a person never sees nor fills (hidden from sight and from assistive technology): a bot fills it. */
 export const HONEYPOT_FIELD = "website"

@@ -8,6 +8,8 @@ export const SERVICE_AREA_PATH = "/service-area/"
 export const COUPONS_PATH = "/coupons/"
 export const BRANDS_PATH = "/brands/"
 export const PRIVACY_PATH = "/privacy/"
+/** The call-back request's page (src/lib/call-back-request.ts declares the request). */
+export const CALL_BACK_PATH = "/call-back/"
 export const NOT_FOUND_PATH = "/404/"
 /** The folder of the service pages (it has no page of its own). */
 export const SERVICES_PATH = "/services/"

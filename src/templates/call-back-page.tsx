@@ -6,8 +6,7 @@ import { SeoHead } from "../components/seo/seo-head"
 import { CallButton } from "../components/call-button"
 import { CallBackForm } from "../components/call-back/call-back-form"
 import { useSiteData } from "../hooks/use-site-data"
-import { CALL_BACK_PATH } from "../lib/call-back-request"
-import { PRIVACY_PATH } from "../lib/routes"
+import { CALL_BACK_PATH, PRIVACY_PATH } from "../lib/routes"
 
 /**
  * `/call-back/`: the one form of the public pages, for when no one can answer

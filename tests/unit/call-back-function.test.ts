@@ -91,7 +91,7 @@ const GOOD = {
   town: site.towns[0],
   appliance: site.appliances[0],
   note: "The refrigerator stopped cooling tonight.",
-  bestTime: "morning",
+  bestTime: "afternoon",
 }
 
 /** A form's POST as a browser sends it: urlencoded, the page's own Origin; JSON when `json`. */

@@ -1,11 +1,11 @@
 import {
   ANOTHER_TOWN,
-  NOTE_MAX,
   checkCallBack,
   formatUsPhone,
   unknownFields,
   usPhoneDigits,
 } from "../../src/lib/call-back-request"
+import { NOTE_MAX } from "../../src/lib/call-back-limits"
 import { callBackWhen } from "../../src/lib/call-back-time"
 import type { Schedule } from "../../src/lib/business-time"
 import { readCities, readServices } from "../fixtures/content"

@@ -1,5 +1,5 @@
 import * as React from "react"
-import { CALL_BACK_PATH } from "../../lib/call-back-request"
+import { CALL_BACK_PATH } from "../../lib/routes"
 import { useSiteData } from "../../hooks/use-site-data"
 import * as styles from "./call-back-line.module.css"
 

@@ -1,6 +1,6 @@
 import * as React from "react"
 import { openingStatus } from "../../lib/business-time"
-import { CALL_BACK_PATH } from "../../lib/call-back-request"
+import { CALL_BACK_PATH } from "../../lib/routes"
 import { useSiteData } from "../../hooks/use-site-data"
 import { useHydrated } from "../../hooks/use-hydrated"
 import { useNow } from "../../hooks/use-now"

@@ -1,5 +1,6 @@
 import * as React from "react"
-import { CALL_BACK_PATH, NOTE_MAX } from "../../lib/call-back-request"
+import { CALL_BACK_PATH } from "../../lib/routes"
+import { NOTE_MAX } from "../../lib/call-back-limits"
 import { useSiteData } from "../../hooks/use-site-data"
 
 /**
