@@ -62,7 +62,8 @@ export const ANSWER_HEADERS: Readonly<Record<string, string>> = {
   "X-Robots-Tag": "noindex",
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",
-  "Referrer-Policy": "no-referrer",
+  // Not no-referrer: with it a browser sends `Origin: null` with the form's POST, which the function refuses.
+  "Referrer-Policy": "same-origin",
 }
 
 function page(title: string, site: CallBacksSite, body: string): string {
@@ -142,7 +143,7 @@ export function formPage(
 <form method="post" action="${CALL_BACK_ENDPOINT}" novalidate>
 <input type="hidden" name="${TOKEN_FIELD}" value="${escape(token)}">
 ${field("name", (d) => `<input id="name" name="name" autocomplete="name" required value="${value("name")}"${d}>`, problems)}
-${field("phone", (d) => `<input id="phone" name="phone" type="tel" autocomplete="tel-national" required value="${value("phone")}"${d}>`, problems)}
+${field("phone", (d) => `<input id="phone" name="phone" type="tel" autocomplete="tel" required value="${value("phone")}"${d}>`, problems)}
 ${field("town", (d) => `<select id="town" name="town" required${d}>${options(townChoices(site), values.town, "Choose your town")}</select>`, problems)}
 ${field("appliance", (d) => `<select id="appliance" name="appliance" required${d}>${options(site.appliances, values.appliance, "Choose the appliance")}</select>`, problems)}
 ${field("note", (d) => `<textarea id="note" name="note" maxlength="${FIELD_DECLARATIONS.note.max}"${d}>${value("note")}</textarea>`, problems)}

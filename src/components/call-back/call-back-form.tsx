@@ -155,7 +155,7 @@ export function CallBackForm({ choices, phone }: CallBackFormProps) {
         <input {...props} autoComplete="name" required />
       ))}
       {field("phone", (props) => (
-        <input {...props} type="tel" inputMode="tel" autoComplete="tel-national" required onBlur={showPhone} />
+        <input {...props} type="tel" inputMode="tel" autoComplete="tel" required onBlur={showPhone} />
       ))}
       {field("town", (props) => (
         <select {...props} required defaultValue="">
