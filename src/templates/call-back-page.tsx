@@ -7,6 +7,7 @@ import { CallButton } from "../components/call-button"
 import { CallBackForm } from "../components/call-back/call-back-form"
 import { useSiteData } from "../hooks/use-site-data"
 import { CALL_BACK_PATH, PRIVACY_PATH } from "../lib/routes"
+import * as styles from "../components/call-back/call-back-form.module.css"
 
 /**
  * `/call-back/`: the one form of the public pages, for when no one can answer
@@ -26,8 +27,14 @@ export default function CallBackPage({ data }: PageProps<Queries.CallBackPageQue
         level={1}
         intro={
           <p>
-            We answer the phone {business.weekSummary}. When no one can answer, leave your number here and we will call
-            you back as soon as we open.
+            We answer the phone{" "}
+            {business.weekSummary.split(" · ").map((days, index) => (
+              <React.Fragment key={days}>
+                {index ? " · " : ""}
+                <span className={styles.hours}>{days}</span>
+              </React.Fragment>
+            ))}
+            . When no one can answer, leave your number here and we will call you back as soon as we open.
           </p>
         }
       >
