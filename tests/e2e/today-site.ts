@@ -53,8 +53,14 @@ export interface TodaySite {
   stop: () => Promise<void>
 }
 
-/** Answers /admin/today/live.json with `facts()` when there are some; sends everything else on to `target`. */
-async function liveFactsProxy(target: string, facts: () => LiveFacts | undefined): Promise<https.Server> {
+/**
+ * Answers /admin/today/live.json with `facts()` when there are some; sends everything else on to `target`
+ * (read at each request, so the proxy may listen before its target starts), over HTTPS as deployed.
+ */
+export async function liveFactsProxy(
+  target: string | (() => string),
+  facts: () => LiveFacts | undefined,
+): Promise<https.Server> {
   return https.createServer(
     await testCertificate(),
     async (request: http.IncomingMessage, response: http.ServerResponse) => {
@@ -73,7 +79,7 @@ async function liveFactsProxy(target: string, facts: () => LiveFacts | undefined
           headers.set(name, value)
       }
       try {
-        const answer = await fetch(target + url, {
+        const answer = await fetch((typeof target === "string" ? target : target()) + url, {
           method: request.method,
           headers,
           body: chunks.length ? Buffer.concat(chunks) : undefined,

@@ -43,10 +43,18 @@ async function readToken(): Promise<string> {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** A token asked for at `asked` (ms), and its answer. */
-interface AskedToken {
-  asked: number
-  token: Promise<string>
+/**
+ * The signed time, and when it came (ms): the server signed it before it came, so a request sent
+ * MIN_FILL_MS after it came is at least that old to the server, however slow the answer was.
+ */
+interface GivenToken {
+  token: string
+  came: number
+}
+
+const tokenGiven = async (): Promise<GivenToken> => {
+  const token = await readToken()
+  return { token, came: Date.now() }
 }
 
 /**
@@ -64,13 +72,13 @@ export function CallBackForm({ choices, phone }: CallBackFormProps) {
   const hydrated = useHydrated()
   const formRef = React.useRef<HTMLFormElement>(null)
   const thanksRef = React.useRef<HTMLHeadingElement>(null)
-  const asked = React.useRef<AskedToken>()
+  const given = React.useRef<Promise<GivenToken>>()
   const [problems, setProblems] = React.useState<FieldProblems>({})
   const [notice, setNotice] = React.useState("")
   const [sending, setSending] = React.useState(false)
   const [sent, setSent] = React.useState<{ when: string; phone: string }>()
 
-  const askForToken = (): AskedToken => (asked.current ??= { asked: Date.now(), token: readToken() })
+  const askForToken = (): Promise<GivenToken> => (given.current ??= tokenGiven())
   React.useEffect(() => {
     if (sent) thanksRef.current?.focus()
   }, [sent])
@@ -95,9 +103,9 @@ export function CallBackForm({ choices, phone }: CallBackFormProps) {
     setProblems({})
     setSending(true)
     try {
-      const given = askForToken()
-      values[TOKEN_FIELD] = await given.token
-      await wait(given.asked + MIN_FILL_MS + 250 - Date.now())
+      const { token, came } = await askForToken()
+      values[TOKEN_FIELD] = token
+      await wait(came + MIN_FILL_MS + 250 - Date.now())
       const response = await fetch(CALL_BACK_ENDPOINT, {
         method: "POST",
         headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
@@ -106,7 +114,7 @@ export function CallBackForm({ choices, phone }: CallBackFormProps) {
       const answer = (await response.json()) as Answer
       if ("sent" in answer) setSent(answer)
       else if ("problems" in answer) {
-        asked.current = { asked: Date.now(), token: Promise.resolve(answer.token) }
+        given.current = Promise.resolve({ token: answer.token, came: Date.now() })
         setProblems(answer.problems)
         if (Object.keys(answer.problems).length) focusFirstProblem(answer.problems)
         else setNotice("Nothing was sent yet: check your request, then send it again.")
