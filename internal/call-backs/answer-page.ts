@@ -17,6 +17,7 @@ import {
   type FieldProblems,
   type RequestField,
 } from "../../src/lib/call-back-request"
+import { capitalize } from "../../src/lib/phrases"
 import { CALL_BACK_PATH } from "../../src/lib/routes"
 import type { CallBacksSite } from "./site-file"
 
@@ -34,13 +35,11 @@ h1{color:var(--brand);font-size:1.5rem;line-height:1.25}
 a{color:var(--brand)}
 .phone{white-space:nowrap}
 .field{margin:0 0 1rem;display:flex;flex-direction:column;gap:.25rem}
-label,legend{font-weight:600}
+label{font-weight:600}
 input,select,textarea{font:inherit;padding:.5rem;border:1px solid var(--border);border-radius:4px;min-height:2.75rem;box-sizing:border-box;max-width:100%}
 textarea{min-height:6rem}
 .hint{color:var(--muted);font-size:.9rem;margin:0}
 .error{color:var(--error);font-weight:600;margin:0}
-fieldset{border:0;padding:0;margin:0 0 1rem}
-.choice{display:flex;align-items:center;gap:.5rem;min-height:2.75rem}
 .honeypot{position:absolute;left:-100vw;width:1px;height:1px;overflow:hidden}
 button{font:inherit;font-weight:700;color:#fff;background:var(--brand);border:0;border-radius:4px;padding:.75rem 1.25rem;min-height:2.75rem;cursor:pointer}
 `.trim()
@@ -120,6 +119,16 @@ const options = (choices: readonly string[], chosen: string | undefined, placeho
     .concat(choices.map((choice) => `<option${choice === chosen ? " selected" : ""}>${escape(choice)}</option>`))
     .join("")
 
+/** The best times, each labelled as the page's form labels it ("Morning"), the one sent chosen. */
+const timeOptions = (chosen: string | undefined): string =>
+  [`<option value="">Choose a time</option>`]
+    .concat(
+      BEST_TIMES.map(
+        (time) => `<option value="${time}"${time === chosen ? " selected" : ""}>${capitalize(time)}</option>`,
+      ),
+    )
+    .join("")
+
 /**
  * The form again, as sent: each problem at its field, the phone as we read it, and a fresh signed render time.
  * `intro` says why it is shown: a problem to mend, or a last look before sending.
@@ -133,8 +142,6 @@ export function formPage(
 ): string {
   const value = (name: RequestField) => escape(values[name] ?? "")
   const count = Object.keys(problems).length
-  const best = values.bestTime
-  const bestProblem = problems.bestTime
   return page(
     count ? "Mend your call-back request" : "Check your call-back request",
     site,
@@ -147,14 +154,7 @@ ${field("phone", (d) => `<input id="phone" name="phone" type="tel" autocomplete=
 ${field("town", (d) => `<select id="town" name="town" required${d}>${options(townChoices(site), values.town, "Choose your town")}</select>`, problems)}
 ${field("appliance", (d) => `<select id="appliance" name="appliance" required${d}>${options(site.appliances, values.appliance, "Choose the appliance")}</select>`, problems)}
 ${field("note", (d) => `<textarea id="note" name="note" maxlength="${FIELD_DECLARATIONS.note.max}"${d}>${value("note")}</textarea>`, problems)}
-<fieldset${bestProblem ? ` aria-describedby="${errorId("bestTime")}"` : ""}>
-<legend>${escape(FIELD_DECLARATIONS.bestTime.label)}</legend>
-${bestProblem ? `<p class="error" id="${errorId("bestTime")}">${escape(bestProblem)}</p>` : ""}
-${BEST_TIMES.map(
-  (time) =>
-    `<label class="choice"><input type="radio" name="bestTime" value="${time}"${time === best ? " checked" : ""}> ${time[0].toUpperCase()}${time.slice(1)}</label>`,
-).join("\n")}
-</fieldset>
+${field("bestTime", (d) => `<select id="bestTime" name="bestTime" required${d}>${timeOptions(values.bestTime)}</select>`, problems)}
 <div class="honeypot" aria-hidden="true"><label for="${HONEYPOT_FIELD}">Leave this empty</label><input id="${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></div>
 <button type="submit">Send my request</button>
 </form>

@@ -76,9 +76,15 @@ const fillRight = (tab: Tab, town: string, appliance: string) =>
         Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value)
         field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }))
       }
-      document.querySelector<HTMLInputElement>('input[name="bestTime"][value="evening"]')!.click()
     },
-    { name: "Pat Homeowner", phone: "847 555 0123", town, appliance, note: "Stopped cooling tonight." },
+    {
+      name: "Pat Homeowner",
+      phone: "847 555 0123",
+      town,
+      appliance,
+      note: "Stopped cooling tonight.",
+      bestTime: "evening",
+    },
   )
 
 const problemsOf = (tab: Tab) =>

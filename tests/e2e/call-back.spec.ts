@@ -56,7 +56,7 @@ async function fillRight(page: Page) {
   await page.getByLabel(FIELD_DECLARATIONS.town.label).selectOption(TOWN)
   await page.getByLabel(FIELD_DECLARATIONS.appliance.label).selectOption(APPLIANCE)
   await page.getByLabel(FIELD_DECLARATIONS.note.label).fill("Stopped cooling tonight.")
-  await page.getByLabel("Evening").check()
+  await page.getByLabel(FIELD_DECLARATIONS.bestTime.label).selectOption("evening")
 }
 
 /** axe's and IBM Equal Access's failures on the page as it is now, each named. */
@@ -82,7 +82,7 @@ for (const width of WIDTHS) {
     const said = await Promise.all(
       REQUEST_FIELDS.filter((name) => FIELD_DECLARATIONS[name].required).map(async (name) => {
         const error = page.locator(`#${name}-error`)
-        const control = page.locator(name === "bestTime" ? "fieldset" : `[name="${name}"]`).first()
+        const control = page.locator(`[name="${name}"]`)
         return {
           name,
           text: (await error.count()) ? await error.innerText() : "",

@@ -184,23 +184,17 @@ export function CallBackForm({ choices, phone }: CallBackFormProps) {
       {field("note", (props) => (
         <textarea {...props} rows={4} maxLength={FIELD_DECLARATIONS.note.max} />
       ))}
-      <fieldset
-        className={styles.times}
-        aria-describedby={problems.bestTime ? "bestTime-error" : undefined}
-        aria-invalid={problems.bestTime ? true : undefined}
-      >
-        <legend>{FIELD_DECLARATIONS.bestTime.label}</legend>
-        {problems.bestTime ? (
-          <p className={styles.error} id="bestTime-error">
-            {problems.bestTime}
-          </p>
-        ) : null}
-        {BEST_TIMES.map((time) => (
-          <label key={time} className={styles.choice}>
-            <input type="radio" name="bestTime" value={time} required /> {capitalize(time)}
-          </label>
-        ))}
-      </fieldset>
+      {/* A list, not three radio buttons: one stop for the keyboard, one target for a finger. */}
+      {field("bestTime", (props) => (
+        <select {...props} required defaultValue="">
+          <option value="">Choose a time</option>
+          {BEST_TIMES.map((time) => (
+            <option key={time} value={time}>
+              {capitalize(time)}
+            </option>
+          ))}
+        </select>
+      ))}
       {/* A bot fills every field it finds; a person never sees this one. */}
       <div hidden>
         <label>
