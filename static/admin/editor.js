@@ -43,9 +43,7 @@ if (storage && window.localStorage) {
  * each minute after (Decap keeps the user once signed in); signed out, or on any refusal, the link says only its name.
  */
 const CALL_BACKS_PATH = "/api/call-backs"
-async function showCallBackCount() {
-  const link = document.getElementById("call-backs-link")
-  if (!link) return
+async function showCallBackCount(link) {
   let token = ""
   try {
     token = JSON.parse(window.localStorage.getItem(DECAP_USER_KEY) ?? "null")?.token ?? ""
@@ -68,8 +66,13 @@ async function showCallBackCount() {
 }
 
 window.addEventListener("DOMContentLoaded", () => {
-  showCallBackCount()
-  window.setInterval(showCallBackCount, 60_000)
+  const link = window.document && window.document.getElementById("call-backs-link")
+  if (!link) return
+  showCallBackCount(link)
+  window.setInterval(() => showCallBackCount(link), 60_000)
+})
+
+window.addEventListener("DOMContentLoaded", () => {
   const { CMS } = window
   /** JSON as the repository keeps it: two-space indent and a final newline, so a diff shows only the edit. */
   const toText = (value) => `${JSON.stringify(value, null, 2)}\n`
