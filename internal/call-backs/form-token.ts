@@ -3,7 +3,7 @@
  * sign-in's kind (internal/auth/tokens.ts, use "form", signed with AUTH_SECRET)
  * carrying the instant the form was given to the visitor. `/call-back/` is a
  * static page, so the time cannot be in its HTML: a page with script asks the
- * function for a token when the form shows (GET /api/call-back); a page without
+ * function for a token when a field is first focused (GET /api/call-back); a page without
  * script posts without one, and the function answers with its own page of the
  * form, filled as sent and carrying a token, to check and send again
  * (docs/architecture.md#the-call-back-request says why).

@@ -2,7 +2,7 @@
  * Takes a call-back request (the one form of the public pages, `/call-back/`).
  *
  * GET: `{ "token": … }`, the form's render time signed by the server, which a
- * page with script asks for when the form shows (internal/call-backs/form-token.ts).
+ * page with script asks for when a field is first focused (internal/call-backs/form-token.ts).
  *
  * POST, application/x-www-form-urlencoded, from the site's own pages: checked
  * with the one declaration of the request (src/lib/call-back-request.ts), kept
