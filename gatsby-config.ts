@@ -6,6 +6,7 @@ import { siteNameOf } from "./src/lib/site-name"
 import { jsonTypeName } from "./internal/content/model"
 import { netlifyAdapter } from "./internal/gatsby/netlify-adapter"
 import { sitemapPluginOptions } from "./internal/gatsby/sitemap-options"
+import { callBacksOn } from "./internal/call-backs/setting"
 
 const siteUrl = resolveSiteUrl()
 // The brand lives in data/business.json only; the web app manifest reads it from there.
@@ -15,6 +16,8 @@ const siteName = siteNameOf(business.brand)
 const config: GatsbyConfig = {
   siteMetadata: {
     siteUrl,
+    // CALL_BACKS=off: no page carries the call-back form, its link or its line (internal/call-backs/setting.ts).
+    callBacks: callBacksOn((name) => process.env[name]),
   },
   trailingSlash: "always",
   // Every build writes public/_headers and public/_redirects as Netlify serves them.

@@ -15,15 +15,24 @@ export const CALL_TAPS_SITE_ENV = "CALL_TAPS_SITE_FILE"
  * may), and keeps the file found locally from the project's root.
  */
 export function callTapsSiteFile(env: Record<string, string | undefined>, cwd = process.cwd()): string | undefined {
-  const named = env[CALL_TAPS_SITE_ENV]?.trim()
-  if (named) return named
+  return projectFile(CALL_TAPS_SITE_FILE, env[CALL_TAPS_SITE_ENV], env, cwd)
+}
+
+/** A file the build wrote under the project's root, found as callTapsSiteFile finds its own; `named` wins when set. */
+export function projectFile(
+  relative: string,
+  named: string | undefined,
+  env: Record<string, string | undefined>,
+  cwd = process.cwd(),
+): string | undefined {
+  if (named?.trim()) return named.trim()
   const roots: string[] = []
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     roots.push(dir)
     if (path.dirname(dir) === dir) break
   }
   if (env.LAMBDA_TASK_ROOT) roots.push(env.LAMBDA_TASK_ROOT)
-  return roots.map((root) => path.join(root, CALL_TAPS_SITE_FILE)).find((file) => fs.existsSync(file))
+  return roots.map((root) => path.join(root, relative)).find((file) => fs.existsSync(file))
 }
 
 const cache = new Map<string, CallTapsSite | Error>()

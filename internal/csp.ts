@@ -59,9 +59,19 @@ export function scriptPolicy(hashes: readonly string[]): string {
   return ["script-src 'self'", ...hashes].join(" ")
 }
 
+/**
+ * The one form of the public pages, the call-back request (`/call-back/`), posts to the site's own
+ * function: a page that holds a form may post to the site itself, and nowhere else; every other page
+ * may post nowhere.
+ */
+export const FORM_PAGE_ACTION = "form-action 'self'"
+
 /** The per-page policy: its scripts, everything else a page loads, then what it may not do. */
-export function pagePolicy(hashes: readonly string[]): string {
-  return [scriptPolicy(hashes), ...PAGE_RESOURCE_DIRECTIVES, ...PAGE_BASE_DIRECTIVES].join("; ")
+export function pagePolicy(hashes: readonly string[], hasForm = false): string {
+  const base = PAGE_BASE_DIRECTIVES.map((directive) =>
+    hasForm && directive.startsWith("form-action") ? FORM_PAGE_ACTION : directive,
+  )
+  return [scriptPolicy(hashes), ...PAGE_RESOURCE_DIRECTIVES, ...base].join("; ")
 }
 
 export const CSP_META_MARKER = 'http-equiv="Content-Security-Policy"'
@@ -72,6 +82,6 @@ export const CSP_META_MARKER = 'http-equiv="Content-Security-Policy"'
  */
 export function addPagePolicy(html: string): string {
   const withoutOld = html.replace(new RegExp(`<meta ${CSP_META_MARKER}[^>]*>`, "g"), "")
-  const meta = `<meta ${CSP_META_MARKER} content="${pagePolicy(inlineScriptHashes(withoutOld))}"/>`
+  const meta = `<meta ${CSP_META_MARKER} content="${pagePolicy(inlineScriptHashes(withoutOld), /<form\b/i.test(withoutOld))}"/>`
   return withoutOld.replace(/<head([^>]*)>/i, (head) => `${head}${meta}`)
 }

@@ -31,7 +31,7 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ]
 
-/** One page of each of the seven templates (eight once there are reviews): what the browser tests visit and Lighthouse measures (gate and benchmark). */
+/** One page of each of the eight templates (nine once there are reviews): what the browser tests visit and Lighthouse measures (gate and benchmark). */
 const TEMPLATES = [
   { name: "home", path: "/" },
   { name: "service", path: "/services/refrigerator-repair/" },
@@ -40,6 +40,7 @@ const TEMPLATES = [
   { name: "brands", path: "/brands/" },
   { name: "service-area", path: "/service-area/" },
   { name: "privacy", path: "/privacy/" },
+  { name: "call-back", path: "/call-back/" },
   // Built only when data/reviews.json holds a review (a copy with the fixture reviews, or the owner's).
   ...(fs.existsSync(path.join(__dirname, "..", "public", "reviews", "index.html"))
     ? [{ name: "reviews", path: "/reviews/" }]

@@ -52,7 +52,11 @@ const run = (command, args, options) =>
  * read on the copy). They run on the site's build (the build-output stage) and not again here,
  * where they took 18 of the suite's 29 s and a server start of their own each.
  */
-export const SITE_BUILD_ONLY = ["tests/build/netlify-emulation.test.ts", "tests/build/sign-in-emulation.test.ts"]
+export const SITE_BUILD_ONLY = [
+  "tests/build/netlify-emulation.test.ts",
+  "tests/build/sign-in-emulation.test.ts",
+  "tests/build/call-backs-emulation.test.ts",
+]
 
 /** The build-output suite on a built copy: the copy's own tests/, data/ and public/ (jest run from its folder). */
 export function buildOutputSuite(copy, report) {

@@ -2,7 +2,7 @@
 /**
  * The Lighthouse gate of `npm test`. Builds nothing: measures the build in
  * public/, served as Netlify serves it, the same way as the benchmark
- * (scripts/lighthouse-runner.mjs), on one page of each of the seven templates but the privacy note (LIGHTHOUSE_PAGES).
+ * (scripts/lighthouse-runner.mjs), on one page of each of the templates but the privacy note (LIGHTHOUSE_PAGES).
  *
  * Each page is run 3 times, page after page within each round so that noise on
  * the machine spreads over every page. The first round runs every category; the

@@ -2,7 +2,7 @@
 /**
  * Full-page screenshots of every template, to look at before submitting.
  * Serves the build in public/ over HTTPS (scripts/serve-public.mjs, on a free
- * port), opens one page of each of the seven templates and the 404 page in each
+ * port), opens one page of each of the templates and the 404 page in each
  * engine a visitor uses (Chromium, Firefox ESR and WebKit, from Debian's
  * packages: scripts/engines.cjs) at each width, and writes
  * `screenshots/{template}-{width}-{engine}.png`.

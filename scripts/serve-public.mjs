@@ -22,6 +22,8 @@
  * The tap count's endpoint (a Netlify Function in production) has a stand-in:
  * a POST to /api/call-tap answers 204 and stores nothing; `--print-beacons`
  * prints "beacon: <body>" for each (the engines' tests read the taps from it).
+ * The call-back request's function has one too: a GET of /api/call-back (the form's signed time, which the
+ * form asks for when a field is first focused) answers an empty token; a POST is not taken (503).
  * `--encodings gzip` offers gzip only (figures comparable with a gzip budget);
  * `--encodings none` serves everything uncompressed.
  *
@@ -43,6 +45,8 @@ import { testCertificate } from "./test-certificate.mjs"
 
 /** CALL_TAP_ENDPOINT of src/lib/call-tap.ts (the engines' sweep hears the site's beacons here). */
 const CALL_TAP_ENDPOINT = "/api/call-tap"
+/** CALL_BACK_ENDPOINT of src/lib/call-back-request.ts. */
+const CALL_BACK_ENDPOINT = "/api/call-back"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 
@@ -236,6 +240,13 @@ export async function startServer({
         onBeacon(text)
         res.writeHead(204, headersFor(urlPath)).end()
       })
+      return
+    }
+    if (urlPath === CALL_BACK_ENDPOINT) {
+      // The stand-in for the call-back request's function: no token to give, nothing taken.
+      const headers = { ...headersFor(urlPath), "Content-Type": "application/json", "Cache-Control": "no-store" }
+      if (req.method === "GET") res.writeHead(200, headers).end('{"token":""}')
+      else res.writeHead(503, headers).end('{"message":"the test server takes no request"}')
       return
     }
     const target = path.normalize(path.join(publicDir, urlPath))

@@ -9,6 +9,7 @@
  *   challenge   5 min  the WebAuthn challenge the browser must sign (single use)
  *   code        60 s   Decap's OAuth authorization code (single use, PKCE)
  *   access      1 h    the Bearer token Decap and /admin/ send with each request
+ *   form        2 h    the call-back form's render time (internal/call-backs/form-token.ts)
  */
 import { SignJWT, errors, jwtVerify } from "jose"
 import type { AuthSettings } from "./settings.ts"
@@ -19,6 +20,7 @@ export const LIFETIMES = {
   challenge: 5 * 60,
   code: 60,
   access: 3600,
+  form: 2 * 3600,
 } as const
 
 export type TokenUse = keyof typeof LIFETIMES
@@ -59,7 +61,13 @@ export interface CodeClaims extends EditorClaims {
   client_id: string
 }
 
+/** When the call-back form was given to the visitor (ms since the epoch). */
+export interface FormClaims {
+  rendered: number
+}
+
 interface ClaimsOf {
+  form: FormClaims
   invitation: InvitationClaims
   command: CommandClaims
   challenge: ChallengeClaims

@@ -1,13 +1,15 @@
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { REVIEWS_PATH, REVIEW_LINK_PATH, cityPath, countyPath, servicePath } from "../../src/lib/routes"
+import { CALL_BACK_PATH, REVIEWS_PATH, REVIEW_LINK_PATH, cityPath, countyPath, servicePath } from "../../src/lib/routes"
 import type { CountyPageContext } from "../../src/templates/county-page"
 import type { ReviewsPageContext } from "../../src/templates/reviews-page"
+import { callBacksOn } from "../call-backs/setting"
 
 export const SERVICE_TEMPLATE = path.resolve("./src/templates/service-page.tsx")
 export const CITY_TEMPLATE = path.resolve("./src/templates/city-page.tsx")
 export const COUNTY_TEMPLATE = path.resolve("./src/templates/county-page.tsx")
 export const REVIEWS_TEMPLATE = path.resolve("./src/templates/reviews-page.tsx")
+export const CALL_BACK_TEMPLATE = path.resolve("./src/templates/call-back-page.tsx")
 
 interface PageSlugsQuery {
   allService: { nodes: Array<{ slug: string }> }
@@ -100,5 +102,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       isPermanent: false,
       redirectInBrowser: false,
     })
+  }
+  // The call-back request's page, unless CALL_BACKS=off (internal/call-backs/setting.ts).
+  if (callBacksOn((name) => process.env[name])) {
+    actions.createPage({ path: CALL_BACK_PATH, component: CALL_BACK_TEMPLATE, context: {} })
   }
 }

@@ -8,6 +8,7 @@ import { CONTENT_TYPES } from "../content/model"
 const SITE_TYPES = `
 type SiteSiteMetadata {
   siteUrl: String!
+  callBacks: Boolean!
 }
 type Site implements Node {
   siteMetadata: SiteSiteMetadata!

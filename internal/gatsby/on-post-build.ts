@@ -22,6 +22,7 @@ import { LIVE_FACTS_PATH } from "../../src/lib/live-facts"
 import { TODAY_SCRIPT, writeTodayScript } from "../today/page-bundle"
 import { reviewChoices, writeReviewTools } from "../today/review-tools"
 import { TODAY_DIR, writeTodayIcons } from "../today/app-icons"
+import { writeCallBacksFile } from "../call-backs/build-file"
 
 const PUBLIC_DIR = path.resolve(process.cwd(), "public")
 /**
@@ -52,7 +53,7 @@ const MAP_REFERENCE = new RegExp(`/${MAPS_FOLDER}/[\\w.-]+\\.svg`, "g")
  * the editor's repository (internal/call-taps.ts, CALL_TAPS_SITE_FILE), and
  * the day's facts as built, the script of the owner's page for today and its app icons (internal/today/).
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNodesByType }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNodesByType, graphql }) => {
   const siteUrl = resolveSiteUrl()
   fs.writeFileSync(path.join(PUBLIC_DIR, "robots.txt"), robotsTxt(siteUrl))
   fs.writeFileSync(path.join(PUBLIC_DIR, FAVICON_ICO), icoOfPng(fs.readFileSync(path.join(PUBLIC_DIR, FAVICON_PNG))))
@@ -132,4 +133,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNode
   reporter.info(
     `the page for today's app icons written to /${TODAY_DIR}/: ${icons.map((file) => path.basename(file)).join(", ")}`,
   )
+
+  // The towns, appliances and hours the call-back function checks a request against (internal/call-backs/).
+  const callBacksFile = await writeCallBacksFile(graphql, process.cwd())
+  if (callBacksFile instanceof Error) reporter.panicOnBuild(callBacksFile.message)
+  else reporter.info(`the call-back request's facts written to ${path.relative(process.cwd(), callBacksFile)}`)
 }

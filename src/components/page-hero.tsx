@@ -1,5 +1,6 @@
 import * as React from "react"
 import { CallButton } from "./call-button"
+import { CallBackLink } from "./call-back/call-back-link"
 import * as styles from "./page-hero.module.css"
 
 interface PageHeroProps {
@@ -16,7 +17,7 @@ export function PageHero({ title, children, phone, callLabel }: PageHeroProps) {
       <div className={styles.inner}>
         <h1>{title}</h1>
         <div className={styles.text}>{children}</div>
-        <CallButton phone={phone} placement="hero" label={callLabel} variant="light" />
+        <CallButton phone={phone} placement="hero" label={callLabel} variant="light" /> <CallBackLink tone="light" />
       </div>
     </div>
   )

@@ -13,6 +13,7 @@ export function useSiteData() {
         buildYear: buildTime(formatString: "YYYY")
         siteMetadata {
           siteUrl
+          callBacks
         }
       }
       business {
@@ -76,6 +77,8 @@ export function useSiteData() {
     /** The week's hours and the closures and special hours to come, in the shop's time zone. */
     schedule: { timeZone: business.timeZone, hours: business.hours, specialHours: business.upcomingSpecialHours },
     siteUrl: site.siteMetadata.siteUrl,
+    /** Whether pages offer the call-back request (CALL_BACKS, internal/call-backs/setting.ts). */
+    callBacks: site.siteMetadata.callBacks,
     siteName: siteNameOf(business.brand),
     buildYear: site.buildYear,
     services: data.allService.nodes,

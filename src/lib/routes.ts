@@ -12,6 +12,8 @@ export const PRIVACY_PATH = "/privacy/"
 export const REVIEWS_PATH = "/reviews/"
 /** Redirects to the owner's Google review link; there only when the link is set. */
 export const REVIEW_LINK_PATH = "/review/"
+/** The call-back request's page (src/lib/call-back-request.ts declares the request). */
+export const CALL_BACK_PATH = "/call-back/"
 export const NOT_FOUND_PATH = "/404/"
 /** The owner's pages: the editor (static/admin/) and the sign-in, editors' and today's pages. */
 export const ADMIN_PATH = "/admin/"

@@ -6,6 +6,7 @@ import { SeoHead } from "../components/seo/seo-head"
 import { CALL_PLACEMENTS } from "../lib/call-tap"
 import { CALL_PLACEMENT_NAMES } from "../lib/call-placement-names"
 import { PRIVACY_PATH } from "../lib/routes"
+import { CallBackPrivacy } from "../components/call-back/call-back-privacy"
 import * as styles from "../styles/privacy-page.module.css"
 
 /**
@@ -53,6 +54,7 @@ export default function PrivacyPage() {
             </p>
             <h2>Who can read the counts</h2>
             <p>Only the people who edit this site. The counts are not published.</p>
+            <CallBackPrivacy />
           </div>
         </Section>
       }

@@ -6,6 +6,7 @@ import { PageHero } from "../components/page-hero"
 import { Section } from "../components/section"
 import { CheckList } from "../components/check-list"
 import { CallButton } from "../components/call-button"
+import { CallBackLine } from "../components/call-back/call-back-line"
 import { Prose } from "../components/prose"
 import { MapFrame } from "../components/map-frame"
 import { LocatorMap } from "../components/maps/locator-map"
@@ -76,6 +77,7 @@ export default function CityPage({ data }: PageProps<Queries.CityPageQuery>) {
         <CheckList items={cityPageCopy.applianceGroups} />
         <Prose paragraphs={copy.serviceText} />
         <CallButton phone={phone} placement="section" label="Call for Same-Day Service" />
+        <CallBackLine />
       </Section>
       <ReviewsSection
         title={`What Customers in and near ${city.name} Say`}

@@ -7,6 +7,7 @@ import { Section } from "../components/section"
 import { CommonProblems } from "../components/service/common-problems"
 import { CheckList } from "../components/check-list"
 import { CallButton } from "../components/call-button"
+import { CallBackLine } from "../components/call-back/call-back-line"
 import { Prose } from "../components/prose"
 import { SeoHead } from "../components/seo/seo-head"
 import { ReviewsSection } from "../components/reviews/reviews-section"
@@ -47,6 +48,7 @@ export default function ServicePage({ data }: PageProps<Queries.ServicePageQuery
       <Section id="why-choose" title={`Why Choose Us for ${service.name}`} tone="alt">
         <CheckList items={service.whyChoosePoints} />
         <CallButton phone={business.phone} placement="section" label="Call for Same-Day Service" />
+        <CallBackLine />
       </Section>
       <ReviewsSection
         title={`What ${service.name} Customers Say`}

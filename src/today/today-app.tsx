@@ -19,6 +19,7 @@ import type { DecapUser } from "./sign-in"
 import { SignInCard } from "./sign-in-card"
 import { VisitorView } from "./visitor-view"
 import { AddReviewForm, AskForReview, ReviewsOnTheSite } from "./review-forms"
+import { CallBackRequests } from "./call-back-requests"
 
 /** The actions, each a screen of its own. */
 const ACTIONS = {
@@ -219,6 +220,7 @@ export function TodayApp() {
         </section>
       )}
       {token && <ReviewsOnTheSite reviews={facts.reviews ?? []} off={Boolean(saving)} onUndo={save} />}
+      {token && <CallBackRequests token={token} timeZone={timeZone} />}
     </div>
   )
 }

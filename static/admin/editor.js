@@ -37,6 +37,41 @@ if (storage && window.localStorage) {
   }
 }
 
+/**
+ * The link bar's Call-backs link says how many call-back requests are new ("Call-backs: 2 new"), read with the
+ * signed-in editor's token from /api/call-backs (netlify/functions/call-back-requests.mts) when the page opens and
+ * each minute after (Decap keeps the user once signed in); signed out, or on any refusal, the link says only its name.
+ */
+const CALL_BACKS_PATH = "/api/call-backs"
+async function showCallBackCount(link) {
+  let token = ""
+  try {
+    token = JSON.parse(window.localStorage.getItem(DECAP_USER_KEY) ?? "null")?.token ?? ""
+  } catch {
+    // Not Decap's JSON: no one is signed in.
+  }
+  let count
+  if (typeof token === "string" && token) {
+    try {
+      const response = await window.fetch(CALL_BACKS_PATH, {
+        headers: { Authorization: `Bearer ${token}` },
+        cache: "no-store",
+      })
+      if (response.ok) count = (await response.json()).requests.filter((request) => !request.called).length
+    } catch {
+      // The count waits for the next minute.
+    }
+  }
+  link.textContent = count === undefined ? "Call-backs" : `Call-backs: ${count} new`
+}
+
+window.addEventListener("DOMContentLoaded", () => {
+  const link = window.document && window.document.getElementById("call-backs-link")
+  if (!link) return
+  showCallBackCount(link)
+  window.setInterval(() => showCallBackCount(link), 60_000)
+})
+
 window.addEventListener("DOMContentLoaded", () => {
   const { CMS } = window
   /** JSON as the repository keeps it: two-space indent and a final newline, so a diff shows only the edit. */

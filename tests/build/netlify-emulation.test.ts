@@ -109,7 +109,7 @@ describe("the functions, through Netlify's emulation", () => {
     const withoutPath = functionRoutes()
       .filter(({ paths }) => paths.length === 0)
       .map(({ name }) => name)
-    expect(withoutPath.sort()).toEqual(["auth-sweep", "daily-rebuild", "deploy-succeeded"])
+    expect(withoutPath.sort()).toEqual(["auth-sweep", "call-back-sweep", "daily-rebuild", "deploy-succeeded"])
   })
 
   it("count a tap POSTed as a page's beacon sends it: 204, then one blob naming its page and placement", async () => {

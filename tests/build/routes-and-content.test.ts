@@ -19,6 +19,7 @@ import { formatHours } from "../../src/lib/hours"
 import { citySlug } from "../../src/lib/slug"
 import { groupByCounty } from "../../src/lib/service-area"
 import { expectEvery, expectNone } from "../offenders"
+import { callBacksOn } from "../../internal/call-backs/setting"
 
 const services = readServices()
 const cities = readCities()
@@ -117,8 +118,9 @@ describe("built routes", () => {
   it("builds the home, coupons, brands, service-area and privacy pages and the 404", () => {
     for (const route of ["/", "/coupons/", "/brands/", "/service-area/", "/privacy/"]) expect(routes).toContain(route)
     expect(fs.existsSync(path.join(PUBLIC_DIR, "404.html"))).toBe(true)
-    // The last is /404/, Gatsby's copy of 404.html; /reviews/ is built once there is a review.
-    expect(routes).toHaveLength(services.length + cities.length + 5 + 1 + (readReviews().length ? 1 : 0))
+    // /call-back/ unless CALL_BACKS=off, /reviews/ once there is a review, and /404/, Gatsby's copy of 404.html.
+    const callBack = callBacksOn((name) => process.env[name]) ? 1 : 0
+    expect(routes).toHaveLength(services.length + cities.length + 5 + callBack + (readReviews().length ? 1 : 0) + 1)
   })
 })
 

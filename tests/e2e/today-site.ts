@@ -64,9 +64,10 @@ type Published = Map<string, { type: string; body: string }>
 
 /**
  * Answers what the next build published (/admin/today/live.json, the review tools) when it has
- * been published; sends everything else on to `target`.
+ * been published; sends everything else on to `target` (read at each request, so the proxy may
+ * listen before its target starts), over HTTPS as deployed.
  */
-async function liveFactsProxy(target: string, files: () => Published): Promise<https.Server> {
+export async function liveFactsProxy(target: string | (() => string), files: () => Published): Promise<https.Server> {
   return https.createServer(
     await testCertificate(),
     async (request: http.IncomingMessage, response: http.ServerResponse) => {
@@ -85,7 +86,7 @@ async function liveFactsProxy(target: string, files: () => Published): Promise<h
           headers.set(name, value)
       }
       try {
-        const answer = await fetch(target + url, {
+        const answer = await fetch((typeof target === "string" ? target : target()) + url, {
           method: request.method,
           headers,
           body: chunks.length ? Buffer.concat(chunks) : undefined,

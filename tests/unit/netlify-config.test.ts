@@ -274,6 +274,14 @@ describe("per-page policy", () => {
     )
   })
 
+  it("lets a page that holds a form post it to the site itself, and nowhere else; a page without one posts nowhere", () => {
+    const withForm = page.replace("<body>", '<body><form method="post" action="/api/call-back"></form>')
+    const directives = (html: string) =>
+      parsePolicy(/http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(addPagePolicy(html))?.[1] ?? "")
+    expect(directives(withForm).get("form-action")).toEqual(["'self'"])
+    expect(directives(page).get("form-action")).toEqual(["'none'"])
+  })
+
   it("puts the policy first in <head>, and replaces it when run again", () => {
     const once = addPagePolicy(page)
     expect(once).toMatch(

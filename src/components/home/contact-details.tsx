@@ -2,6 +2,7 @@ import * as React from "react"
 import { Clock, MapPin, Phone as PhoneIcon } from "lucide-react"
 import { DECORATIVE_ICON } from "../../lib/decorative-icon"
 import { CallButton } from "../call-button"
+import { CallBackLink } from "../call-back/call-back-link"
 import { OpeningHoursList } from "../opening-hours-list"
 import { OpeningStatus } from "../opening-status"
 import * as styles from "./contact-details.module.css"
@@ -40,7 +41,7 @@ export function ContactDetails({ phone, address, schedule, hours, weekSummary, b
           <PhoneIcon {...DECORATIVE_ICON} /> Phone
         </h3>
         <p>Call us to schedule a repair; we answer during business hours.</p>
-        <CallButton phone={phone} placement="contact" />
+        <CallButton phone={phone} placement="contact" /> <CallBackLink />
       </div>
     </div>
   )
