@@ -8,6 +8,7 @@ import { radiusTownName } from "../../src/lib/service-radius"
 import { closureNotices, isCurrent, type SpecialHours } from "../../src/lib/business-time"
 import { weeklySummary } from "../../src/lib/hours"
 import { buildInstant } from "../content/build-clock"
+import { HOME_QUOTE_MAX, cutQuote, reviewCaption, sourcePhrase, type ShownReview } from "../../src/lib/reviews"
 import type { BusinessContent, CouponBookContent, SiteNoticeContent } from "../content/model"
 
 interface NodeModel {
@@ -21,6 +22,8 @@ interface ResolverContext {
 }
 
 type GetNodesByType = (type: string) => unknown[]
+
+type ReviewNode = ShownReview
 
 /** The distance a town page states: from the shop, rounded for display. */
 const milesFromShop = (business: BusinessNode, town: LatLng): number => roundMiles(distanceMiles(business.geo, town))
@@ -88,6 +91,25 @@ export function computedFields(getNodesByType: GetNodesByType) {
   const facts = once(() => townFacts(towns()))
   const maps = once(() => buildMaps(towns(), businessNodeOf(getNodesByType), facts()))
   return {
+    // How a quote is shown, in words made here rather than in the pages' script: the home page's
+    // first-load JavaScript has no room for them (scripts/size-budget.mjs).
+    Review: {
+      caption: {
+        type: "String!",
+        description: "Who gave it, where and when, as a quote's caption: Maria G., Glenview, October 2026",
+        resolve: (source: ReviewNode) => reviewCaption(source),
+      },
+      sourcePhrase: {
+        type: "String!",
+        description: "Where it was given, as the caption ends: on Google, in person",
+        resolve: (source: ReviewNode) => sourcePhrase(source.source),
+      },
+      homeQuote: {
+        type: "String!",
+        description: `The quote as the home page shows it: cut at a word within ${HOME_QUOTE_MAX} characters, marked with …`,
+        resolve: (source: ReviewNode) => cutQuote(source.quote, HOME_QUOTE_MAX),
+      },
+    },
     City: {
       milesFromShop: {
         type: "Float!",

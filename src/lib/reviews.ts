@@ -25,10 +25,6 @@ export function newestFirst<T extends Pick<ShownReview, "given">>(reviews: reado
   return [...reviews].sort((a, b) => (a.given === b.given ? 0 : a.given < b.given ? 1 : -1))
 }
 
-/** The home page's: the newest three. */
-export const homeReviews = <T extends ShownReview>(reviews: readonly T[]): T[] =>
-  newestFirst(reviews).slice(0, QUOTES_PER_SECTION)
-
 /**
  * A town page's: that town's reviews, newest first, then, up to three, those of
  * its listed neighbours (nearest first, each town's newest first). Each quote
@@ -84,6 +80,11 @@ export function cutQuote(quote: string, max: number): string {
   const head = [...text].slice(0, max - 1).join("")
   const atWord = head.slice(0, head.lastIndexOf(" ") > 0 ? head.lastIndexOf(" ") : head.length)
   return `${atWord.replace(/[\s,;:.!?–—-]+$/u, "")}…`
+}
+
+/** A quote's caption before its source: "Maria G., Glenview, October 2026, " (no town: none). */
+export function reviewCaption(review: Pick<ShownReview, "name" | "town" | "given">): string {
+  return `${review.name}${review.town ? `, ${review.town}` : ""}, ${reviewMonth(review.given)}, `
 }
 
 /** How a quote says where it was given: "on Google", "in person", "by letter". */

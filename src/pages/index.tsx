@@ -19,7 +19,6 @@ import { ReviewsSection } from "../components/reviews/reviews-section"
 import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, milesPhrase } from "../lib/phrases"
 import { HOME_PATH } from "../lib/routes"
-import { HOME_QUOTE_MAX, homeReviews } from "../lib/reviews"
 import { absoluteUrl } from "../lib/site-url"
 import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
 import { localBusinessJsonLd } from "../lib/structured-data"
@@ -57,7 +56,8 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       <HomeSection id="services" title="Appliance Repair Services" tone="alt">
         <ServiceCards services={data.allService.nodes} />
       </HomeSection>
-      <ReviewsSection title="What Customers Say" reviews={homeReviews(data.allReview.nodes)} cutAt={HOME_QUOTE_MAX} />
+      {/* The three newest, as the query sorts and limits them. */}
+      <ReviewsSection title="What Customers Say" reviews={data.allReview.nodes} cut />
       <HomeSection id="brands" title="Brands We Repair" intro="We repair every major brand and model, including:">
         <BrandLogos brands={logos} />
       </HomeSection>

@@ -5,7 +5,7 @@ import { reviews } from "../../internal/content/model"
 import { findContentProblems } from "../../internal/content/validate"
 import { readContentFiles } from "../../internal/content/data-dir"
 import { DATA_DIR } from "../fixtures/content"
-import { cutQuote, homeReviews, reviewMonth, serviceReviews, sourcePhrase, townReviews } from "../../src/lib/reviews"
+import { cutQuote, reviewCaption, reviewMonth, serviceReviews, sourcePhrase, townReviews } from "../../src/lib/reviews"
 import { checkReview, planAddReview, planRemoveReview, type ReviewChoices } from "../../src/lib/today-reviews"
 import { RefusedChange } from "../../src/lib/today-edits"
 import type { ReviewEntry } from "../../src/lib/review-rules"
@@ -167,12 +167,11 @@ describe("adding a review from the page for today", () => {
 })
 
 describe("which reviews a page shows", () => {
-  it("the home page: the three newest", () => {
-    expect(homeReviews(FIXTURES).map((review) => review.name)).toEqual([
-      "Test Customer A.",
-      "Test Customer C.",
-      "Test Customer B.",
-    ])
+  it("a quote's caption names who gave it, their town when there is one, and the month", () => {
+    expect(reviewCaption({ name: "Maria G.", town: "Glenview", given: "2026-10-02" })).toBe(
+      "Maria G., Glenview, October\u00a02026, ",
+    )
+    expect(reviewCaption({ name: "Maria G.", town: null, given: "2026-10-02" })).toBe("Maria G., October\u00a02026, ")
   })
 
   it("a town page: its own newest first, then its neighbours' in their order, up to three", () => {

@@ -1,6 +1,5 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { cutQuote, reviewMonth, sourcePhrase } from "../../lib/reviews"
 import * as styles from "./review-list.module.css"
 
 export type ReviewData = Queries.ReviewFieldsFragment
@@ -12,33 +11,26 @@ export type ReviewData = Queries.ReviewFieldsFragment
  * class, no paragraph in the quote, one text node a caption): three of them are on the home page, whose
  * HTML must fit the first round trip.
  */
-function ReviewQuote({ review, cutAt }: { review: ReviewData; cutAt?: number }) {
-  const source = sourcePhrase(review.source)
-  const where = `${review.town ? `, ${review.town}` : ""}, ${reviewMonth(review.given)}, `
+function ReviewQuote({ review, cut }: { review: ReviewData; cut?: boolean }) {
+  // The caption and the cut quote are made at build time (internal/gatsby/create-resolvers.ts).
   return (
     <figure className={styles.quote}>
-      <blockquote>{cutAt ? cutQuote(review.quote, cutAt) : review.quote}</blockquote>
+      <blockquote>{cut ? review.homeQuote : review.quote}</blockquote>
       <figcaption>
-        {review.link ? (
-          <>
-            {`${review.name}${where}`}
-            <a href={review.link}>{source}</a>
-          </>
-        ) : (
-          `${review.name}${where}${source}`
-        )}
+        {review.caption}
+        {review.link ? <a href={review.link}>{review.sourcePhrase}</a> : review.sourcePhrase}
       </figcaption>
     </figure>
   )
 }
 
-/** Reviews customers gave, as quotes, in the order given; each cut at `cutAt` characters when given. */
-export function ReviewList({ reviews, cutAt }: { reviews: readonly ReviewData[]; cutAt?: number }) {
+/** Reviews customers gave, as quotes, in the order given; `cut`: as the home page shows them. */
+export function ReviewList({ reviews, cut }: { reviews: readonly ReviewData[]; cut?: boolean }) {
   return (
     <ul className={styles.list}>
       {reviews.map((review) => (
         <li key={`${review.given}${review.name}${review.quote.slice(0, 40)}`}>
-          <ReviewQuote review={review} cutAt={cutAt} />
+          <ReviewQuote review={review} cut={cut} />
         </li>
       ))}
     </ul>
@@ -55,5 +47,8 @@ export const query = graphql`
     given
     source
     link
+    caption
+    sourcePhrase
+    homeQuote
   }
 `

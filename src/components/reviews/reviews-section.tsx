@@ -5,8 +5,8 @@ import { ReviewList, type ReviewData } from "./review-list"
 interface ReviewsSectionProps {
   title: string
   reviews: readonly ReviewData[]
-  /** Cut each quote at this many characters (the home page's), marked with "…". */
-  cutAt?: number
+  /** Each quote as the home page shows it: cut at a word, marked with "…" (whole on /reviews/). */
+  cut?: boolean
 }
 
 /**
@@ -15,13 +15,13 @@ interface ReviewsSectionProps {
  * its heading heads it, and no link leads to it): it is on the home page, whose HTML must fit
  * the first round trip.
  */
-export function ReviewsSection({ title, reviews, cutAt }: ReviewsSectionProps) {
+export function ReviewsSection({ title, reviews, cut }: ReviewsSectionProps) {
   if (!reviews.length) return null
   return (
     <section className={`${section.section} ${section.plain}`}>
       <div className={section.inner}>
         <h2>{title}</h2>
-        <ReviewList reviews={reviews} cutAt={cutAt} />
+        <ReviewList reviews={reviews} cut={cut} />
       </div>
     </section>
   )
