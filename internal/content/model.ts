@@ -31,6 +31,7 @@ import {
   REVIEW_LINK_HOSTS,
   REVIEW_LINK_MESSAGE,
   REVIEW_SOURCES,
+  afterTodayMessage,
   givenProblem,
   httpsOnHostsPattern,
   linkProblem,
@@ -876,6 +877,8 @@ const reviewSchema = z
 const aServedTown: CrossRule = {
   fields: ["town"],
   says: "It must be the name of a town among the Towns, or empty.",
+  // The editor offers the towns' names to pick from, read from the Towns it holds.
+  editorCheck: { oneOf: { source: cities.source, field: "name" } },
   check(records, context) {
     const towns = context.records("City").flatMap(({ data }) => (typeof data.name === "string" ? [data.name] : []))
     return records.flatMap((sourced) => {
@@ -890,6 +893,7 @@ const aServedTown: CrossRule = {
 const givenByToday: CrossRule = {
   fields: ["given"],
   says: "It may not be after today.",
+  editorCheck: { notAfterToday: afterTodayMessage },
   check(records, context) {
     const zone = businessTimeZone(context)
     if (!zone) return []
