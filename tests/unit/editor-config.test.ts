@@ -392,7 +392,10 @@ describe("the formats of static/admin/editor.js", () => {
     value: unknown
     parentIds: string[]
   }
-  type Control = new (props: ControlProps) => { isValid?: () => true | { error: { message: string } } }
+  type Control = new (props: ControlProps) => {
+    props: ControlProps
+    isValid?: () => true | { error: { message: string } }
+  }
   const widgets = new Map<string, { control: Control; preview: unknown; schema: unknown }>([
     [
       "datetime",
