@@ -848,7 +848,12 @@ const reviewSchema = z
       `As the customer gave them, ${QUOTE_LENGTH.min} to ${QUOTE_LENGTH.max} characters; never edited, except a cut marked with …`,
     ),
     name: field(text, "Name as agreed", "The name as the customer agreed to show it, e.g. Maria G."),
-    town: field(text, "Town", "The customer's town, as its page names it, e.g. Glenview; empty: none").optional(),
+    // Empty is none: the editor writes "" for a town picked and then cleared.
+    town: field(
+      z.string({ error: "is missing" }).trim(),
+      "Town",
+      "The customer's town, as its page names it, e.g. Glenview; empty: none",
+    ).optional(),
     service: field(
       z.enum(SERVICE_SLUGS, { error: `must be one of ${SERVICE_SLUGS.join(", ")}` }),
       "Appliance",

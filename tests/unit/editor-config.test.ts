@@ -221,6 +221,19 @@ describe("rules the editor enforces, as the spec fixes them", () => {
     expect(towns).toBe(collectionOf(cities))
     expect(towns.identifier_field).toBe("name")
     expect(field(towns.name, "name")).toMatchObject({ widget: "string", required: true })
+
+    // None stays allowed: left alone, or picked and then cleared, which Decap's relation writes as "".
+    const files = readContentFiles(DATA_DIR)
+    const review = {
+      quote: "A quote of the customer's own words.",
+      name: "A. B.",
+      given: "2020-01-01",
+      source: "In person",
+      consent: true,
+    }
+    files.set("reviews.json", [review, { ...review, town: "" }])
+    const problems = findContentProblems(files, { fileExists: (file) => fs.existsSync(path.resolve(DATA_DIR, file)) })
+    expect(problems.filter((problem) => problem.file === "data/reviews.json").map(formatProblem)).toEqual([])
   })
 
   it("a review's day given is refused after today, with the build's message", () => {
