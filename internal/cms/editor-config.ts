@@ -24,7 +24,7 @@ export interface EditorField {
   name: string
   label: string
   hint?: string
-  widget: "string" | "text" | "number" | "boolean" | "select" | "list" | "object" | "image" | "datetime"
+  widget: "string" | "text" | "number" | "boolean" | "select" | "list" | "object" | "image" | "datetime" | "relation"
   required: boolean
   default?: string | boolean
   pattern?: [string, string]
@@ -45,6 +45,17 @@ export interface EditorField {
   date_format?: string
   time_format?: boolean
   picker_utc?: boolean
+  /**
+   * A day no later than today in the business's time zone: what the owner reads of a later
+   * one, after the field's label, TODAY_MARK standing for today (static/admin/editor.js checks it).
+   */
+  not_after_today?: string
+  /** A value picked among the records of another collection (Decap's relation widget). */
+  collection?: string
+  value_field?: string
+  search_fields?: string[]
+  display_fields?: string[]
+  options_length?: number
 }
 
 interface FileEntry {
@@ -124,6 +135,19 @@ export const NETLIFY_OAUTH_BASE_URL = "https://api.netlify.com"
 export const FORMAT = { record: "json-file", list: "json-list" } as const
 export const LIST_FIELD = "records"
 
+/** Stands for today (YYYY-MM-DD) in a field's `not_after_today` message; static/admin/editor.js replaces it. */
+export const TODAY_MARK = "{today}"
+
+/**
+ * How many records a relation field lists before the owner types (Decap shows 20
+ * otherwise): more than any list of towns, so the owner sees every one of them.
+ */
+const RELATION_OPTIONS = 1000
+
+/** The editor's collection of a content type, by where its records are kept. */
+const collectionName = (source: ContentType["source"]): string =>
+  "folder" in source ? source.folder : path.posix.basename(source.file, ".json")
+
 /** How a day is written in data/ and shown in the editor's date picker. */
 const DAY_FORMAT = "YYYY-MM-DD"
 
@@ -155,6 +179,22 @@ export function editorField(name: string, schema: EditorJsonSchema, required: bo
   const more = [...(schema.derived ? [`Leave it empty: ${schema.derived}.`] : []), ...(schema.rules ?? [])].join(" ")
   const hint = schema.description && more ? `${schema.description}. ${more}` : schema.description || more || undefined
   const base = { name, label, ...(hint ? { hint } : {}), required }
+  const check = schema.editorCheck
+
+  // A value among another collection's records (a review's town among the Towns): the owner picks
+  // one of them, and a town added and published in the editor is among them at once.
+  if (check && "oneOf" in check) {
+    const { source, field } = check.oneOf
+    return {
+      ...base,
+      widget: "relation",
+      collection: collectionName(source),
+      value_field: field,
+      search_fields: [field],
+      display_fields: [field],
+      options_length: RELATION_OPTIONS,
+    }
+  }
 
   if (schema.fileReference) {
     if (!schema.fileFolder) throw new Error(`${where}: a file reference needs .meta({ fileFolder })`)
@@ -179,6 +219,7 @@ export function editorField(name: string, schema: EditorJsonSchema, required: bo
           date_format: DAY_FORMAT,
           time_format: false,
           picker_utc: true,
+          ...(check && "notAfterToday" in check ? { not_after_today: check.notAfterToday(TODAY_MARK) } : {}),
         }
       }
       // A text the model allows to be empty (a closed day's hours) is not "required" in
@@ -268,7 +309,7 @@ export function editorCollection(type: ContentType): EditorCollection {
     // A key limited to a fixed list (the seven services) means a fixed set of files.
     const fixedSet = Boolean(key?.enum)
     return {
-      name: source.folder,
+      name: collectionName(source),
       ...about,
       folder: `${DATA_FOLDER}/${source.folder}`,
       extension: "json",
@@ -284,7 +325,7 @@ export function editorCollection(type: ContentType): EditorCollection {
     }
   }
 
-  const name = path.posix.basename(source.file, ".json")
+  const name = collectionName(source)
   const file = `${DATA_FOLDER}/${source.file}`
   if (source.list) {
     // Decap edits an object: the file's list becomes the one list field of the entry.

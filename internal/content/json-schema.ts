@@ -1,5 +1,6 @@
 import { z } from "zod"
 import type { ContentType } from "./model"
+import type { EditorCheck } from "./rules"
 
 /**
  * The one bridge from the content model to JSON Schema, which the GraphQL type
@@ -39,6 +40,8 @@ export interface FieldSchema {
   fileFolder?: string
   /** The rules across records that govern this field, in the owner's words (the model's `rules`). */
   rules?: string[]
+  /** How the editor checks a rule across records on this field itself (the rule's `editorCheck`). */
+  editorCheck?: EditorCheck
   /** What fills the field when the file leaves it empty (the model's `derivations`), in the owner's words. */
   derived?: string
 }
@@ -62,6 +65,7 @@ export function recordJsonSchema(type: ContentType): FieldSchema {
     for (const field of rule.fields) {
       const target = fieldAt(schema, field, type.typeName)
       target.rules = [...(target.rules ?? []), rule.says]
+      if (rule.editorCheck) target.editorCheck = rule.editorCheck
     }
   }
   return schema

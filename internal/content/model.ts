@@ -31,6 +31,7 @@ import {
   REVIEW_LINK_HOSTS,
   REVIEW_LINK_MESSAGE,
   REVIEW_SOURCES,
+  afterTodayMessage,
   givenProblem,
   httpsOnHostsPattern,
   linkProblem,
@@ -847,7 +848,12 @@ const reviewSchema = z
       `As the customer gave them, ${QUOTE_LENGTH.min} to ${QUOTE_LENGTH.max} characters; never edited, except a cut marked with …`,
     ),
     name: field(text, "Name as agreed", "The name as the customer agreed to show it, e.g. Maria G."),
-    town: field(text, "Town", "The customer's town, as its page names it, e.g. Glenview; empty: none").optional(),
+    // Empty is none: the editor writes "" for a town picked and then cleared.
+    town: field(
+      z.string({ error: "is missing" }).trim(),
+      "Town",
+      "The customer's town, as its page names it, e.g. Glenview; empty: none",
+    ).optional(),
     service: field(
       z.enum(SERVICE_SLUGS, { error: `must be one of ${SERVICE_SLUGS.join(", ")}` }),
       "Appliance",
@@ -876,6 +882,8 @@ const reviewSchema = z
 const aServedTown: CrossRule = {
   fields: ["town"],
   says: "It must be the name of a town among the Towns, or empty.",
+  // The editor offers the towns' names to pick from, read from the Towns it holds.
+  editorCheck: { oneOf: { source: cities.source, field: "name" } },
   check(records, context) {
     const towns = context.records("City").flatMap(({ data }) => (typeof data.name === "string" ? [data.name] : []))
     return records.flatMap((sourced) => {
@@ -890,6 +898,7 @@ const aServedTown: CrossRule = {
 const givenByToday: CrossRule = {
   fields: ["given"],
   says: "It may not be after today.",
+  editorCheck: { notAfterToday: afterTodayMessage },
   check(records, context) {
     const zone = businessTimeZone(context)
     if (!zone) return []

@@ -1,5 +1,5 @@
 import path from "path"
-import type { ContentProblem, SourcedRecord } from "./records"
+import type { ContentProblem, ContentSource, SourcedRecord } from "./records"
 import { valueAt } from "./records"
 
 /**
@@ -25,7 +25,19 @@ export interface CrossRule {
   says: string
   /** The problems it finds among a type's records (valid or not: it skips what it cannot read). */
   check(records: readonly SourcedRecord[], context: RuleContext): ContentProblem[]
+  /** How the editor checks it before saving, where it can (internal/cms/editor-config.ts reads it). */
+  editorCheck?: EditorCheck
 }
+
+/**
+ * A rule across records the editor can check itself, on the one field it names:
+ *  - `oneOf`: the value is the `field` of a record of the content type kept in
+ *    `source` (a review's town is a town's name): the editor offers those values;
+ *  - `notAfterToday`: a day no later than today in the business's time zone, with
+ *    the message the build gives for a later one, given today.
+ */
+export type EditorCheck =
+  { oneOf: { source: ContentSource; field: string } } | { notAfterToday: (today: string) => string }
 
 const problem = (where: SourcedRecord, field: string, message: string): ContentProblem => ({
   file: where.file,

@@ -94,10 +94,14 @@ export function linkProblem(source: string, link: string | null | undefined): Da
   return { path: ["link"], message: `must be an https address on ${hostList(hosts)}, where ${source} keeps it` }
 }
 
+/** What the owner reads of a day given after today (in the shop's time zone), the build and the editor alike. */
+export const afterTodayMessage = (today: string): string =>
+  `is after today (${today}): give the day the customer gave it`
+
 /** The day it was given is not after today (in the shop's time zone). */
 export function givenProblem(given: string, today: string): DayProblem | undefined {
   if (!given || given <= today) return undefined
-  return { path: ["given"], message: `is after today (${today}): give the day the customer gave it` }
+  return { path: ["given"], message: afterTodayMessage(today) }
 }
 
 /** The town, when given, is one of the towns served (their names). */

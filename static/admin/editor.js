@@ -72,8 +72,59 @@ window.addEventListener("DOMContentLoaded", () => {
   window.setInterval(() => showCallBackCount(link), 60_000)
 })
 
+/**
+ * The business's time zone, in which the site reads every day: the live site's facts (LIVE_FACTS_PATH of
+ * src/lib/live-facts.ts, which the page for today reads too) give it. Until they are read, or when they
+ * cannot be, the owner's own day stands in.
+ */
+const LIVE_FACTS_PATH = "/admin/today/live.json"
+let shopTimeZone
+window
+  .fetch(LIVE_FACTS_PATH, { cache: "no-store" })
+  .then((response) => (response.ok ? response.json() : null))
+  .then((facts) => {
+    shopTimeZone = facts?.schedule?.timeZone || undefined
+  })
+  .catch(() => undefined)
+
+/** Today (YYYY-MM-DD) in the business's time zone. */
+const shopToday = () => {
+  try {
+    return new Date().toLocaleDateString("en-CA", { timeZone: shopTimeZone })
+  } catch {
+    return new Date().toLocaleDateString("en-CA")
+  }
+}
+
+/** Stands for today in a field's not_after_today message (TODAY_MARK of internal/cms/editor-config.ts). */
+const TODAY_MARK = "{today}"
+
+/**
+ * Decap's date picker, which refuses a day after today where the field says so: config.yml's
+ * not_after_today, written from the content model's rule (internal/content/model.ts, givenByToday) with
+ * the message the build gives. Decap has no latest day of its own; a control's isValid is its way to
+ * refuse a value: the field shows the message and nothing is saved.
+ */
+function refuseDaysAfterToday(CMS) {
+  const datetime = CMS.getWidget("datetime")
+  if (!datetime) return
+  class DayControl extends datetime.control {
+    isValid = () => {
+      const { field, value, parentIds } = this.props
+      const message = field.get("not_after_today")
+      if (!message || typeof value !== "string" || !value) return true
+      const today = shopToday()
+      if (value <= today) return true
+      const label = field.get("label", field.get("name"))
+      return { error: { type: "CUSTOM", parentIds, message: `${label} ${message.replace(TODAY_MARK, today)}` } }
+    }
+  }
+  CMS.registerWidget("datetime", DayControl, datetime.preview, datetime.schema)
+}
+
 window.addEventListener("DOMContentLoaded", () => {
   const { CMS } = window
+  refuseDaysAfterToday(CMS)
   /** JSON as the repository keeps it: two-space indent and a final newline, so a diff shows only the edit. */
   const toText = (value) => `${JSON.stringify(value, null, 2)}\n`
   CMS.registerCustomFormat("json-file", "json", {

@@ -4,6 +4,8 @@ import path from "path"
 import { parse } from "yaml"
 import { expect, test, type Page } from "@playwright/test"
 import { TOWN_PARAGRAPH_WORDS } from "../../internal/content/model"
+import { shopToday } from "../../src/lib/today-actions"
+import { afterTodayMessage } from "../../src/lib/review-rules"
 import {
   AT_WORD_LIMIT,
   NEW_BRAND,
@@ -13,6 +15,7 @@ import {
   NEW_STREET,
   NEW_TOWN,
   ORIGINAL,
+  REFUSED_REVIEW,
   readJson,
 } from "./editor-edits"
 import {
@@ -36,7 +39,8 @@ import { netlifyHeaders } from "./served-policy"
  * edits as docs/owner.md shows, through the editorial workflow (draft, ready,
  * publish): a coupon's title, a new town, the shop's street, one brand
  * more, a closure and a coupon's end (tests/e2e/editor-edits.ts); and is stopped
- * by a required field. scripts/edited-copy-check.mjs (a stage of `npm test`)
+ * by a required field, and by a review given after today or in a town that is
+ * none of the Towns. scripts/edited-copy-check.mjs (a stage of `npm test`)
  * then builds that copy, checks its pages in the browser
  * (tests/e2e/edited-copy.spec.ts) and runs the whole build-output suite on it:
  * EDITED_COPY_DIR names the folder and keeps it; without it the copy is
@@ -311,6 +315,69 @@ test.describe("on the local backend, over a copy of the project", () => {
     await expect(page.getByText("Entry saved")).toHaveCount(0)
     expect(fs.readdirSync(path.join(work, "data/cities")).sort()).toEqual(before)
     expect(branches(work)).toEqual(["main"])
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  /** Opens the reviews and starts one, each field the owner must give as the model allows it, on `given`. */
+  async function startReview(page: Page, given: string) {
+    await page.goto(`${site.origin}/admin/#/collections/reviews/entries/reviews`)
+    await page.getByRole("button", { name: /^Add reviews$/i }).click()
+    await page.getByLabel("The customer's words", { exact: true }).fill(REFUSED_REVIEW.quote)
+    await page.getByLabel("Name as agreed", { exact: true }).fill(REFUSED_REVIEW.name)
+    await page.getByLabel("Day given", { exact: true }).fill(given)
+    const source = page.getByLabel("Where it was given", { exact: true })
+    await source.fill(REFUSED_REVIEW.source)
+    await source.press("Enter")
+    await page.getByLabel("The customer agreed", { exact: true }).click()
+  }
+
+  /** Nothing of the review reached the repository: no draft branch, reviews.json as it was. */
+  const nothingWritten = () => {
+    expect(branches(work)).toEqual(["main"])
+    expect(JSON.parse(committedFile(work, "data/reviews.json") ?? "")).toEqual(ORIGINAL.reviews)
+    expect(readJson(path.join(work, "data/reviews.json"))).toEqual(ORIGINAL.reviews)
+  }
+
+  test("a review given on a day after today, in the shop's time zone, is refused with the field's message, and nothing is written", async ({
+    page,
+  }) => {
+    const { editor } = await logIn(page)
+    await startReview(page, REFUSED_REVIEW.laterDay)
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    editor.refusedSave()
+
+    const today = shopToday(Date.now(), ORIGINAL.business.timeZone)
+    await expect(page.getByText(`Day given ${afterTodayMessage(today)}`, { exact: true })).toBeVisible()
+    await expect(page.getByText("Entry saved")).toHaveCount(0)
+    nothingWritten()
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  test("a review's town is picked among the Towns, the one the owner added too: a name of none is not taken, and nothing is written", async ({
+    page,
+  }) => {
+    const { editor } = await logIn(page)
+    const towns = fs
+      .readdirSync(path.join(work, "data/cities"))
+      .map((file) => readJson<{ name: string }>(path.join(work, "data/cities", file)).name)
+    expect(towns).toContain(NEW_TOWN.name)
+    expect(towns).not.toContain(REFUSED_REVIEW.unknownTown)
+    await startReview(page, shopToday(Date.now(), ORIGINAL.business.timeZone))
+    const town = page.getByLabel(/^Town\b/)
+
+    // A name that is no town is not offered, and Enter does not take it.
+    await town.fill(REFUSED_REVIEW.unknownTown)
+    await expect(page.getByText("No options", { exact: true })).toBeVisible()
+    await town.press("Enter")
+    await town.press("Escape")
+    await expect(page.getByText(REFUSED_REVIEW.unknownTown, { exact: true })).toHaveCount(0)
+
+    // The town the owner added and published in the editor (above) is offered by its name.
+    await town.fill(NEW_TOWN.name)
+    await expect(page.getByRole("option", { name: NEW_TOWN.name, exact: true })).toBeVisible()
+    nothingWritten()
     expect(editor.problems()).toEqual([])
     expect(await editor.cspViolations()).toEqual([])
   })

@@ -21,10 +21,13 @@ export const ORIGINAL = {
   coupons: readJson<{ homeCoupons: Array<{ title: string }>; offers: Array<{ title: string; expires?: string }> }>(
     path.join(ROOT, "data/coupons.json"),
   ),
-  business: readJson<{ address: { street: string }; specialHours?: Array<{ from: string; to?: string }> }>(
-    path.join(ROOT, "data/business.json"),
-  ),
+  business: readJson<{
+    timeZone: string
+    address: { street: string }
+    specialHours?: Array<{ from: string; to?: string }>
+  }>(path.join(ROOT, "data/business.json")),
   brands: readJson<Array<{ name: string; slug: string }>>(path.join(ROOT, "data/brands.json")),
+  reviews: readJson<unknown[]>(path.join(ROOT, "data/reviews.json")),
 }
 
 export const NEW_COUPON_TITLE = [
@@ -60,6 +63,17 @@ export const NEW_CLOSURE = {
 }
 
 export const NEW_OFFER_EXPIRY = dayFromNow(60)
+
+/** A review the editor must refuse, clearly a test's: it is never saved. */
+export const REFUSED_REVIEW = {
+  quote: "A test's review, which the editor refuses before anything is saved.",
+  name: "Test Refused R.",
+  source: "In person",
+  // Two days after today in UTC: after today in every time zone, the shop's among them.
+  laterDay: dayFromNow(2),
+  // A place that is no town at all, so no town the owner adds can ever be it.
+  unknownTown: "Atlantis",
+}
 
 /** "2026-12-03" as the site writes it. */
 export const longDay = (day: string, weekday: boolean) =>

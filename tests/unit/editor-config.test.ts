@@ -8,6 +8,7 @@ import { UNKNOWN_REPO, editorBackend, githubRepoFromUrl } from "../../internal/c
 import {
   FORMAT,
   LIST_FIELD,
+  TODAY_MARK,
   NETLIFY_OAUTH_BASE_URL,
   editorCollection,
   editorConfig,
@@ -23,8 +24,11 @@ import {
   contentTypeOf,
   PROBLEMS_PER_SERVICE,
   TOWN_PARAGRAPH_WORDS,
+  cities,
   type ContentType,
 } from "../../internal/content/model"
+import { givenProblem } from "../../src/lib/review-rules"
+import { LIVE_FACTS_PATH } from "../../src/lib/live-facts"
 import { SERVICE_ICONS } from "../../src/lib/icon-names"
 import LINCOLNWOOD from "../fixtures/new-town.json"
 import { DATA_DIR } from "../fixtures/content"
@@ -205,6 +209,41 @@ describe("rules the editor enforces, as the spec fixes them", () => {
     expect(field("cities", "lat").hint).toContain("looked up by the town's name in the business's state")
   })
 
+  it("a review's town picked among the Towns' names, by the collection the owner adds towns to; or none", () => {
+    const town = field("reviews", "town")
+    expect(town).toMatchObject({ widget: "relation", required: false, value_field: "name" })
+    expect(town.search_fields).toEqual(["name"])
+    expect(town.display_fields).toEqual(["name"])
+    // Decap lists 20 records unless told: every town is offered.
+    expect(town.options_length).toBeGreaterThanOrEqual(fs.readdirSync(path.join(DATA_DIR, "cities")).length)
+    // The collection where the owner adds a town, and its field the town's page names it by.
+    const towns = config.collections.find((candidate) => candidate.name === town.collection) as EditorCollection
+    expect(towns).toBe(collectionOf(cities))
+    expect(towns.identifier_field).toBe("name")
+    expect(field(towns.name, "name")).toMatchObject({ widget: "string", required: true })
+
+    // None stays allowed: left alone, or picked and then cleared, which Decap's relation writes as "".
+    const files = readContentFiles(DATA_DIR)
+    const review = {
+      quote: "A quote of the customer's own words.",
+      name: "A. B.",
+      given: "2020-01-01",
+      source: "In person",
+      consent: true,
+    }
+    files.set("reviews.json", [review, { ...review, town: "" }])
+    const problems = findContentProblems(files, { fileExists: (file) => fs.existsSync(path.resolve(DATA_DIR, file)) })
+    expect(problems.filter((problem) => problem.file === "data/reviews.json").map(formatProblem)).toEqual([])
+  })
+
+  it("a review's day given is refused after today, with the build's message", () => {
+    const given = field("reviews", "given")
+    expect(given).toMatchObject({ widget: "datetime", format: "YYYY-MM-DD", required: true })
+    expect(given.not_after_today?.replace(TODAY_MARK, "2026-11-29")).toBe(
+      givenProblem("2026-11-30", "2026-11-29")?.message,
+    )
+  })
+
   it("text boxes for paragraphs, one-line inputs for names", () => {
     expect(field("cities", "localParagraph").widget).toBe("text")
     expect(field("cities", "name").widget).toBe("string")
@@ -360,13 +399,45 @@ describe("the formats of static/admin/editor.js", () => {
   const events: EntryEvent[] = []
   let started = false
   const listeners: Array<() => void> = []
+  /** A control as Decap renders it: a component class given its props (field is Immutable's, with get). */
+  type ControlProps = {
+    field: { get: (key: string, fallback?: unknown) => unknown }
+    value: unknown
+    parentIds: string[]
+  }
+  type Control = new (props: ControlProps) => {
+    props: ControlProps
+    isValid?: () => true | { error: { message: string } }
+  }
+  const widgets = new Map<string, { control: Control; preview: unknown; schema: unknown }>([
+    [
+      "datetime",
+      {
+        control: class {
+          constructor(public props: ControlProps) {}
+        },
+        preview: "Decap's date preview",
+        schema: "Decap's date options",
+      },
+    ],
+  ])
+  const fetched: string[] = []
+  const business = readContentFiles(DATA_DIR).get("business.json") as { timeZone: string }
   const window = {
     CMS: {
       registerCustomFormat: (name: string, _extension: string, formatter: Formatter) => formats.set(name, formatter),
       registerEventListener: (event: EntryEvent) => events.push(event),
+      getWidget: (name: string) => widgets.get(name),
+      registerWidget: (name: string, control: Control, preview: unknown, schema: unknown) =>
+        widgets.set(name, { control, preview, schema }),
       init: () => {
         started = true
       },
+    },
+    // The live site's facts, as the build publishes them: the business's time zone among them.
+    fetch: (url: string) => {
+      fetched.push(url)
+      return Promise.resolve({ ok: true, json: () => Promise.resolve({ schedule: { timeZone: business.timeZone } }) })
     },
     addEventListener: (_event: string, listener: () => void) => listeners.push(listener),
   } as Record<string, unknown>
@@ -416,5 +487,48 @@ describe("the formats of static/admin/editor.js", () => {
     delete coupons.offers[1].expires
     expect(() => preSave?.({ entry: entry(coupons) })).not.toThrow()
     expect(buildRefuses()).toBe(false)
+  })
+
+  it("refuses a day after today in the business's time zone where config.yml says so, naming the field as the build does", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(fetched).toEqual([LIVE_FACTS_PATH])
+    const datetime = widgets.get("datetime")
+    expect(datetime).toMatchObject({ preview: "Decap's date preview", schema: "Decap's date options" })
+    const Day = datetime?.control as Control
+    const reviews = collectionOf(contentTypeOf("reviews.json") as ContentType)
+    const given = fieldsOf(reviews).find((candidate) => candidate.name === "given") as EditorField
+    const check = (editorField: EditorField, value: string) =>
+      new Day({
+        field: { get: (key, fallback) => (editorField as unknown as Record<string, unknown>)[key] ?? fallback },
+        value,
+        parentIds: ["records"],
+      }).isValid?.()
+
+    // What the build says of the same review, given after today.
+    const files = readContentFiles(DATA_DIR)
+    const review = {
+      quote: "A quote of the customer's own words.",
+      name: "A. B.",
+      given: "2999-01-01",
+      source: "In person",
+      consent: true,
+    }
+    files.set("reviews.json", [review])
+    const buildSays = findContentProblems(files, { fileExists: (file) => fs.existsSync(path.resolve(DATA_DIR, file)) })
+      .filter((problem) => problem.file === "data/reviews.json")
+      .map((problem) => `${problem.field}: ${problem.message}`)
+    expect(buildSays).toEqual([expect.stringMatching(/^given: is after today \(\d{4}-\d{2}-\d{2}\)/)])
+    expect(check(given, review.given)).toEqual({
+      error: {
+        type: "CUSTOM",
+        parentIds: ["records"],
+        message: `${given.label} ${buildSays[0].slice("given: ".length)}`,
+      },
+    })
+
+    expect(check(given, "2020-01-01")).toBe(true)
+    expect(check(given, "")).toBe(true)
+    // A day of another field, with no such rule (a closure's first day), is the date picker's as before.
+    expect(check({ ...given, not_after_today: undefined }, review.given)).toBe(true)
   })
 })
