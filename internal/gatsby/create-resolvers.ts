@@ -10,6 +10,11 @@ import { weeklySummary } from "../../src/lib/hours"
 import { buildInstant } from "../content/build-clock"
 import { HOME_QUOTE_MAX, cutQuote, reviewCaption, sourcePhrase, type ShownReview } from "../../src/lib/reviews"
 import type { BusinessContent, CouponBookContent, SiteNoticeContent } from "../content/model"
+import { localBusinessJsonLd, serializeJsonLd } from "../../src/lib/structured-data"
+import { serviceAreaCircle } from "../../src/lib/service-radius"
+import { siteNameOf } from "../../src/lib/site-name"
+import { absoluteUrl } from "../../src/lib/site-url"
+import { OG_IMAGE } from "../../src/lib/og-image"
 
 interface NodeModel {
   findOne<T>(args: { type: string }): Promise<T | null>
@@ -172,6 +177,37 @@ export function computedFields(getNodesByType: GetNodesByType) {
         description:
           "The instant the build took as now (ISO 8601): what the pages show until the browser reads its clock",
         resolve: () => new Date(buildInstant()).toISOString(),
+      },
+      homeJsonLd: {
+        type: "String!",
+        description:
+          "The home page's structured data, the full HomeAndConstructionBusiness, serialized: made here, as the home page's first-load JavaScript has no room for the code that makes it (scripts/size-budget.mjs)",
+        resolve: async (source: BusinessContent, _args: unknown, context: ResolverContext) => {
+          const site = await context.nodeModel.findOne<{ siteMetadata: { siteUrl: string } }>({ type: "Site" })
+          if (!site) throw new Error("gatsby-config.ts: no site record to take the site's address from")
+          const { siteUrl } = site.siteMetadata
+          const town = radiusTownName(source.serviceRadius.center)
+          const center = (getNodesByType("City") as CityNode[]).map(townOfNode).find((one) => one.name === town)
+          if (!center)
+            throw new Error(`data/business.json: serviceRadius.center "${town}" has no record in data/cities/`)
+          return serializeJsonLd(
+            localBusinessJsonLd(siteUrl, {
+              siteName: siteNameOf(source.brand),
+              phone: source.phone,
+              address: source.address,
+              geo: source.geo,
+              hours: source.hours,
+              specialHours: upcomingSpecialHours(source),
+              foundingYear: source.foundingYear,
+              priceRange: source.priceRange,
+              description: source.intro,
+              imageUrl: absoluteUrl(siteUrl, OG_IMAGE.path),
+              // The service radius, as the service pages give it: the towns are the page's visible links,
+              // and naming all of them here too would cost the home page its first round trip.
+              areaServed: [serviceAreaCircle(center, source.serviceRadius.miles)],
+            }),
+          )
+        },
       },
       upcomingSpecialHours: {
         type: "[SpecialHours!]!",

@@ -14,14 +14,12 @@ import { EmbeddedMap } from "../components/maps/embedded-map"
 import { ContactDetails } from "../components/home/contact-details"
 import { CallButton } from "../components/call-button"
 import { UnbrokenCompounds } from "../components/unbroken-compounds"
-import { SeoHead, OG_IMAGE } from "../components/seo/seo-head"
+import { SeoHead } from "../components/seo/seo-head"
 import { ReviewsSection } from "../components/reviews/reviews-section"
 import { useSiteData } from "../hooks/use-site-data"
 import { countPhrase, milesPhrase } from "../lib/phrases"
 import { HOME_PATH } from "../lib/routes"
-import { absoluteUrl } from "../lib/site-url"
-import { radiusTownName, serviceAreaCircle } from "../lib/service-radius"
-import { localBusinessJsonLd } from "../lib/structured-data"
+import { radiusTownName } from "../lib/service-radius"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const { business, schedule } = useSiteData()
@@ -110,15 +108,7 @@ export const query = graphql`
         embed
         page
       }
-      geo {
-        lat
-        lng
-      }
-      priceRange
-      serviceCenter {
-        lat
-        lng
-      }
+      homeJsonLd
     }
     townIndex {
       townCount
@@ -178,7 +168,7 @@ export const query = graphql`
 `
 
 export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
-  const { business, siteUrl, siteName } = useSiteData()
+  const { business, siteName } = useSiteData()
   const { homePage } = data
   if (!homePage) return null
   const { city: shopTown, region } = business.address
@@ -190,23 +180,7 @@ export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
       description={description}
       path={HOME_PATH}
       keywords={`appliance repair ${shopTown} ${region}, appliance repair near me, refrigerator repair, dishwasher repair, washer repair, dryer repair, oven repair, stove repair`}
-      jsonLd={[
-        localBusinessJsonLd(siteUrl, {
-          siteName,
-          phone: business.phone,
-          address: business.address,
-          geo: homePage.geo,
-          hours: business.hours,
-          specialHours: business.upcomingSpecialHours,
-          foundingYear: business.foundingYear,
-          priceRange: homePage.priceRange,
-          description: homePage.intro,
-          imageUrl: absoluteUrl(siteUrl, OG_IMAGE.path),
-          // The service radius, as the service pages give it: the towns are the page's visible links,
-          // and naming all of them here too would cost the home page its first round trip.
-          areaServed: [serviceAreaCircle(homePage.serviceCenter, business.serviceRadius.miles)],
-        }),
-      ]}
+      jsonLd={[homePage.homeJsonLd]}
     />
   )
 }

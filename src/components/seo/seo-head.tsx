@@ -3,8 +3,7 @@ import { useSiteData } from "../../hooks/use-site-data"
 import { absoluteUrl } from "../../lib/site-url"
 import { serializeJsonLd, type JsonLd } from "../../lib/structured-data"
 import { THEME_COLOR } from "../../lib/theme"
-
-export const OG_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const
+import { OG_IMAGE } from "../../lib/og-image"
 
 interface SeoHeadProps {
   /** The page's own part of the title; the site name is appended unless appendSiteName is false. */
@@ -17,7 +16,8 @@ interface SeoHeadProps {
   /** The 404 page: not indexed, no canonical. */
   noindex?: boolean
   ogType?: "website" | "article"
-  jsonLd?: readonly JsonLd[]
+  /** The page's structured data: objects, or text already serialized at build time (the home page's). */
+  jsonLd?: readonly (JsonLd | string)[]
 }
 
 /** The one head every page and template renders through Gatsby's Head API. */
@@ -63,7 +63,11 @@ export function SeoHead({
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image} />
       {jsonLd.map((data, index) => (
-        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
+        <script
+          key={index}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: typeof data === "string" ? data : serializeJsonLd(data) }}
+        />
       ))}
     </>
   )
