@@ -7,7 +7,7 @@ import { CallButton } from "../components/call-button"
 import { CallBackForm } from "../components/call-back/call-back-form"
 import { useSiteData } from "../hooks/use-site-data"
 import { CALL_BACK_PATH, PRIVACY_PATH } from "../lib/routes"
-import * as styles from "../components/call-back/call-back-form.module.css"
+import { FORM_STYLESHEET, formClasses as styles } from "../components/call-back/form-classes"
 
 /**
  * `/call-back/`: the one form of the public pages, for when no one can answer
@@ -64,11 +64,15 @@ export const query = graphql`
 `
 
 export function Head(_props: HeadProps<Queries.CallBackPageQuery>) {
+  const { business } = useSiteData()
   return (
-    <SeoHead
-      title="Ask Us to Call You Back"
-      description="Shop closed or line busy? Leave your name and number and we will call you back as soon as we open: appliance repair across the north and northwest Chicago suburbs."
-      path={CALL_BACK_PATH}
-    />
+    <>
+      <SeoHead
+        title="Ask Us to Call You Back"
+        description={`Shop closed or line busy? Leave your name and number and we will call you back as soon as we open: appliance repair across the ${business.serviceRadius.areaName}.`}
+        path={CALL_BACK_PATH}
+      />
+      <link rel="stylesheet" href={FORM_STYLESHEET} />
+    </>
   )
 }

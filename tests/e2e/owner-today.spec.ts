@@ -691,7 +691,8 @@ test("every target on each screen of the page is at least 44 px each way, and Sa
   let measured = 0
   const measure = async (screen: string, on = page) => {
     const targets = await on
-      .locator("a, button, summary, input:not([type=radio]), textarea, label.choice")
+      // A choice's target is its whole row (label.choice): the radio or checkbox in it is not tapped alone.
+      .locator("a, button, summary, input:not(label.choice > input), textarea, label.choice")
       .evaluateAll((elements) =>
         elements
           .filter((element) => element.getClientRects().length > 0)

@@ -27,7 +27,12 @@ async function pagesMade(setting: string | undefined): Promise<string[]> {
   const made: string[] = []
   try {
     const graphql = async () => ({
-      data: { allService: { nodes: [] }, allCity: { nodes: [] }, townIndex: { counties: [] } },
+      data: {
+        allService: { nodes: [] },
+        allCity: { nodes: [] },
+        townIndex: { counties: [] },
+        allReview: { nodes: [] },
+      },
     })
     const actions = { createPage: ({ path }: { path: string }) => made.push(path) }
     await (createPages as unknown as (args: unknown) => Promise<void>)({ graphql, actions, reporter: {} })

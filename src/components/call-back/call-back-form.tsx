@@ -18,7 +18,7 @@ import {
 import { capitalize } from "../../lib/phrases"
 import { useHydrated } from "../../hooks/use-hydrated"
 import { Field } from "./field"
-import * as styles from "./call-back-form.module.css"
+import { formClasses as styles } from "./form-classes"
 
 interface CallBackFormProps {
   choices: CallBackChoices
@@ -128,7 +128,7 @@ export function CallBackForm({ choices, phone }: CallBackFormProps) {
 
   if (sent) {
     return (
-      <div className={styles.thanks} role="status">
+      <div role="status">
         <h2 ref={thanksRef} tabIndex={-1}>
           Thank you: we will call you back
         </h2>

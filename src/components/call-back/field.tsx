@@ -1,7 +1,7 @@
 import * as React from "react"
 import type { FieldDeclaration, RequestField } from "../../lib/call-back-request"
 import type { ControlProps } from "./call-back-form"
-import * as styles from "./call-back-form.module.css"
+import { formClasses as styles } from "./form-classes"
 
 interface FieldProps {
   name: RequestField

@@ -1,6 +1,8 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import * as styles from "./review-list.module.css"
+
+/** The quotes' stylesheet: linked by the list itself, so only a page that shows quotes loads it. */
+const REVIEWS_STYLESHEET = "/reviews.css"
 
 export type ReviewData = Queries.ReviewFieldsFragment
 
@@ -14,7 +16,7 @@ export type ReviewData = Queries.ReviewFieldsFragment
 function ReviewQuote({ review, cut }: { review: ReviewData; cut?: boolean }) {
   // The caption and the cut quote are made at build time (internal/gatsby/create-resolvers.ts).
   return (
-    <figure className={styles.quote}>
+    <figure className="review-quote">
       <blockquote>{cut ? review.homeQuote : review.quote}</blockquote>
       <figcaption>
         {review.caption}
@@ -27,13 +29,17 @@ function ReviewQuote({ review, cut }: { review: ReviewData; cut?: boolean }) {
 /** Reviews customers gave, as quotes, in the order given; `cut`: as the home page shows them. */
 export function ReviewList({ reviews, cut }: { reviews: readonly ReviewData[]; cut?: boolean }) {
   return (
-    <ul className={styles.list}>
-      {reviews.map((review) => (
-        <li key={`${review.given}${review.name}${review.quote.slice(0, 40)}`}>
-          <ReviewQuote review={review} cut={cut} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {/* A stylesheet in the body holds the paint of what follows it until it has loaded: no quote shows unstyled. */}
+      <link rel="stylesheet" href={REVIEWS_STYLESHEET} />
+      <ul className="review-list">
+        {reviews.map((review) => (
+          <li key={`${review.given}${review.name}${review.quote.slice(0, 40)}`}>
+            <ReviewQuote review={review} cut={cut} />
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }
 
