@@ -40,6 +40,8 @@ async function sectionsMissed(page: Page, from: string, href: (id: string) => st
       missed.push(`#${id}: the address is ${address()}`)
       continue
     }
+    // The address changes when the new page's navigation commits, before its document is parsed.
+    await page.waitForLoadState("load")
     await settled(page)
     const problem = await page.evaluate(sectionLanding, id)
     if (problem) missed.push(`#${id}: ${problem}`)

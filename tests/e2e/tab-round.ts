@@ -250,10 +250,16 @@ export function recordTabStops({
       await nextFrame()
     },
     async again(index) {
-      // Judged once two rendering updates have shown it, as `before` waits: an engine scrolls to
-      // the stop after the key, and on a busy machine a frame or two later.
-      await nextFrame()
-      await nextFrame()
+      // Judged once the page has stopped scrolling (two frames at one place, three seconds at most): an
+      // engine scrolls to the stop after the key, smoothly where the page asks for it, and on a busy
+      // machine later still.
+      const start = performance.now()
+      let last = window.scrollY
+      for (let still = 0; still < 2 && performance.now() - start < 3000;) {
+        await nextFrame()
+        still = window.scrollY === last ? still + 1 : 0
+        last = window.scrollY
+      }
       if (focused().element !== state.entries[index].element) return false
       state.stops[index].problem = judge()
       return true
