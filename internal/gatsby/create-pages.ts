@@ -48,6 +48,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
           given
           source
           link
+          caption
+          sourcePhrase
+          homeQuote
         }
       }
       business {
