@@ -40,6 +40,22 @@ const isGatsbyScript = (component: React.ReactNode) =>
 const isManifestLink = (component: React.ReactNode) =>
   React.isValidElement(component) && component.type === "link" && propsOf(component)?.rel === "manifest"
 
+/** The stylesheet Gatsby inlines from its `app` chunk: src/styles/global.css (tokens, resets) and the app's own. */
+const isAppStyle = (component: React.ReactNode) =>
+  React.isValidElement(component) &&
+  component.type === "style" &&
+  String(propsOf(component)?.["data-href"] ?? "").startsWith("/app.")
+
+/**
+ * Each page inlines only its template's styles beside the app's (see
+ * internal/gatsby/on-create-webpack-config.ts), and Gatsby writes the template's first. The app's
+ * go first, as in the one stylesheet of before: a template's rule wins a tie with a global one.
+ */
+const appStylesFirst = (head: React.ReactNode[]) => [
+  ...head.filter(isAppStyle),
+  ...head.filter((one) => !isAppStyle(one)),
+]
+
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => (
   <AppErrorBoundary>{element}</AppErrorBoundary>
 )
@@ -80,7 +96,11 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   const head = getHeadComponents() as React.ReactNode[]
   const manifest = head.filter(isManifestLink)
   replaceHeadComponents(
-    head.filter((component) => !isGatsbyImageHead(component) && !isScriptHint(component) && !isManifestLink(component)),
+    appStylesFirst(
+      head.filter(
+        (component) => !isGatsbyImageHead(component) && !isScriptHint(component) && !isManifestLink(component),
+      ),
+    ),
   )
 
   const postBody = getPostBodyComponents() as React.ReactNode[]

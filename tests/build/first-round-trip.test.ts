@@ -1,7 +1,8 @@
 import fs from "fs"
 import path from "path"
 import zlib from "zlib"
-import { PUBLIC_DIR } from "./built-site"
+import { PUBLIC_DIR, builtRoutes, page } from "./built-site"
+import { expectEvery } from "../offenders"
 import { headersForPath, loadHeaderRules } from "../../scripts/netlify-headers.mjs"
 import { FIRST_ROUND_TRIP, HTML_BUDGET } from "../../scripts/first-round-trip.mjs"
 
@@ -38,5 +39,24 @@ describe("the home page's first round trip", () => {
       `/: ${bodyBytes} bytes of HTML gzip + ${headerBytes} of headers = ${total} of the first round trip's ${FIRST_ROUND_TRIP} (budget ${HTML_BUDGET})`,
     )
     expect(total).toBeLessThanOrEqual(HTML_BUDGET)
+  })
+})
+
+/** The template a built page was made from, as its page data names it ("component---src-pages-index-tsx"). */
+function templateOf(route: string): string {
+  const file = path.join(PUBLIC_DIR, "page-data", route === "/" ? "index" : route.slice(1, -1), "page-data.json")
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { componentChunkName: string }).componentChunkName
+}
+
+describe("the styles each page inlines", () => {
+  it("are the app's, then its own template's: no page carries another template's rules", () => {
+    expectEvery(builtRoutes(), "pages inline other styles, or the app's after their template's", (route) => {
+      const inlined = page(route)("head style[data-href]")
+        .map((_, style) => page(route)(style).attr("data-href") ?? "")
+        .get()
+      const expected = [/^\/app\.[0-9a-f]+\.css$/, new RegExp(`^/${templateOf(route)}\\.[0-9a-f]+\\.css$`)]
+      const wrong = inlined.length !== 2 || inlined.some((href, index) => !expected[index].test(href))
+      return wrong ? `inlines ${inlined.join(", ") || "nothing"}` : undefined
+    })
   })
 })
