@@ -10,6 +10,8 @@
  *      project: Chromium at 390 px, WebKit and Firefox) changes the day's facts
  *      of the copy's content on a GitHub stand-in, and the copy gets what the
  *      owner kept (a closure, other hours, a notice, a coupon's end);
+ *   1c. the fixture reviews and review link (scripts/fixture-reviews.mjs) are added to the
+ *      copy's data/, so that what follows sees a site with reviews and /review/;
  *   2. the copy is built, on webpack's and Parcel's caches of the site's own build
  *      (scripts/project-copy.cjs, buildWarm); its time is printed;
  *   3. its pages are checked in the browser (tests/e2e/edited-copy.spec.ts, the
@@ -35,6 +37,7 @@ import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { ROOT, bin, buildWarm } from "./project-copy.cjs"
+import { addFixtureReviews } from "./fixture-reviews.mjs"
 
 const REPORTS = path.join(ROOT, "reports")
 export const EDITOR_REPORT = path.join(REPORTS, "editor.json")
@@ -92,6 +95,7 @@ function main() {
     console.log(`edited copy: the editor edits ${copy}`)
     const edited = playwright("editor", EDITOR_REPORT)
     const today = fs.existsSync(path.join(copy, "data")) && playwright("today", TODAY_REPORT)
+    if (fs.existsSync(path.join(copy, "data"))) addFixtureReviews(copy)
     const built = fs.existsSync(path.join(copy, "data")) && buildWarm(copy)
     if (!built) console.error("edited copy: not built, so its pages and the build-output suite cannot be checked")
     const shown = built && playwright("edited-copy", PAGES_REPORT)

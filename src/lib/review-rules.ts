@@ -6,6 +6,7 @@
  * problem names its field, as the build's messages do.
  */
 import type { DayProblem } from "./day-rules"
+import type { ShownReview } from "./reviews"
 
 /** A quote is the customer's own words: long enough to say something, short enough to read. */
 export const QUOTE_LENGTH = { min: 20, max: 600 } as const
@@ -65,15 +66,8 @@ export const QUOTE_MESSAGE = `must be ${QUOTE_LENGTH.min} to ${QUOTE_LENGTH.max}
 export const CONSENT_MESSAGE = "must be yes: the customer agreed that we show this on our site"
 export const LINK_MESSAGE = `must be an https address on the review's own site (${hostList(ONLINE_HOSTS)}), or empty`
 
-/** A review as the owner enters it. */
-export interface ReviewEntry {
-  quote: string
-  name: string
-  town?: string | null
-  service?: string | null
-  given: string
-  source: string
-  link?: string | null
+/** A review as the owner enters it: what a page shows, and the customer's consent. */
+export interface ReviewEntry extends ShownReview {
   consent: boolean
 }
 
