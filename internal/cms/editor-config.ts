@@ -328,14 +328,17 @@ export function editorCollection(type: ContentType): EditorCollection {
   const name = collectionName(source)
   const file = `${DATA_FOLDER}/${source.file}`
   if (source.list) {
-    // Decap edits an object: the file's list becomes the one list field of the entry.
+    // Decap edits an object: the file's list becomes the one list field of the entry. It may be
+    // emptied (the last review taken off) unless the model sets a least number of records.
     const summary = summaryOf(schema)
+    const least = source.minItems ?? 0
     const list: EditorField = {
       name: LIST_FIELD,
       label: type.label,
       hint: type.description,
       widget: "list",
-      required: true,
+      required: least > 0,
+      ...(least > 1 ? { min: least } : {}),
       ...(summary ? { summary } : {}),
       fields,
     }

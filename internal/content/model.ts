@@ -793,7 +793,7 @@ export const brands = contentType({
   typeName: "Brand",
   label: "Brands",
   description: "The brands you repair, in the order shown",
-  source: { file: "brands.json", list: true },
+  source: { file: "brands.json", list: true, minItems: 1 },
   recordKey: "slug",
   recordNoun: "brand",
   schema: brandSchema,

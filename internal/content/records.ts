@@ -9,8 +9,11 @@ import path from "path"
 export type ContentSource =
   /** A folder holding one record per file, `{folder}/{record key}.json`. */
   | { folder: string }
-  /** One file: a single record, or (with `list`) an ordered list of records. */
-  | { file: string; list?: boolean }
+  /**
+   * One file: a single record, or (with `list`) an ordered list of records, which may be empty
+   * unless `minItems` says how many it holds at least (the build and the editor both refuse fewer).
+   */
+  | { file: string; list?: boolean; minItems?: number }
 
 /** What records.ts needs to know of a content type. */
 export interface RecordSource {

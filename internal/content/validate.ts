@@ -115,6 +115,10 @@ function schemaProblems(type: ContentType, files: ContentFiles): ContentProblem[
   if (data instanceof Error) return [fileProblem(file, data.message)]
   if (source.list && !Array.isArray(data)) return [fileProblem(file, "must hold a list of records (a JSON array)")]
   const items: unknown[] = source.list ? (data as unknown[]) : [data]
+  const least = "minItems" in source ? (source.minItems ?? 0) : 0
+  if (source.list && items.length < least) {
+    return [fileProblem(file, `must hold at least ${least} record${least === 1 ? "" : "s"}; it holds ${items.length}`)]
+  }
   return items.flatMap((item, index) => {
     const result = type.schema.safeParse(item)
     if (result.success) return []

@@ -284,6 +284,16 @@ describe("content validation", () => {
     expect(messageFor(files)).toContain(`data/services/, record (file), field "(file)": has no records`)
   })
 
+  it("accepts an emptied list of reviews (the last one taken off) and rejects an empty list of brands", () => {
+    const { files } = realFiles()
+    files.set("reviews.json", [])
+    expect(findContentProblems(files, { fileExists })).toEqual([])
+    files.set("brands.json", [])
+    expect(messageFor(files)).toContain(
+      `data/brands.json, record (file), field "(file)": must hold at least 1 record; it holds 0`,
+    )
+  })
+
   it("rejects two services in the same position", () => {
     const { files, service } = realFiles()
     service("washer-repair").order = 1
