@@ -49,16 +49,19 @@ const run = (command, args, options) =>
   spawnSync(command, args, { stdio: "inherit", ...options, env: { ...process.env, ...options.env } }).status === 0
 
 /**
- * The build-output suite's files that serve a build through Netlify's emulation: they check the
- * functions and how the emulation serves the files the build wrote, code that no edit of data/
- * changes (what the build wrote, the headers and the 404 page among it, the suite's other files
- * read on the copy). They run on the site's build (the build-output stage) and not again here,
- * where they took 18 of the suite's 29 s and a server start of their own each.
+ * The build-output suite's files that serve the functions through Netlify's emulation: they check
+ * the functions and how the emulation serves the files the build wrote, and the gateway and the
+ * editors' roles against a GitHub stand-in with content of their own, code and data that no edit
+ * of the copy's data/ changes (what the build wrote, the headers and the 404 page among it, the
+ * suite's other files read on the copy). They run on the site's build (the build-output stage)
+ * and not again here, where they took 22 of the suite's 56 s and a server start of their own each.
  */
 export const SITE_BUILD_ONLY = [
   "tests/build/netlify-emulation.test.ts",
   "tests/build/sign-in-emulation.test.ts",
   "tests/build/call-backs-emulation.test.ts",
+  "tests/build/gateway-content-only.test.ts",
+  "tests/build/editor-roles-emulation.test.ts",
 ]
 
 /** The build-output suite on a built copy: the copy's own tests/, data/ and public/ (jest run from its folder). */
