@@ -120,3 +120,23 @@ export function ActionForm(props: {
     </form>
   )
 }
+
+/**
+ * A group of choices (radio buttons, a checkbox) under its legend, with what the checks found wrong
+ * with it said under the group and tied to it, as a field's is.
+ */
+export function Choices(props: { legend: string; problems: readonly FieldProblem[]; children: ComponentChildren }) {
+  const problem = problemOf(props.problems, props.legend)
+  const id = `${idOf(props.legend)}-problem`
+  return (
+    <fieldset className={problem ? "choices has-problem" : "choices"} aria-describedby={problem ? id : undefined}>
+      <legend>{props.legend}</legend>
+      {props.children}
+      {problem && (
+        <p className="problem" id={id}>
+          {props.legend} {problem.message}
+        </p>
+      )}
+    </fieldset>
+  )
+}

@@ -13,7 +13,7 @@ import {
 } from "../lib/today-reviews"
 import type { PlannedChange } from "../lib/today-actions"
 import { CHECKED, useChecked, type ActionProps } from "./action-forms"
-import { Field, ProblemList, problemOf } from "./fields"
+import { Choices, Field, ProblemList, problemOf } from "./fields"
 
 /** What the build wrote for the two review actions; undefined while it is read, null when it could not be. */
 function useReviewChoices(): ReviewChoices | null | undefined {
@@ -189,7 +189,6 @@ export function AddReviewForm({ today, facts, saving, refused, onSave, onBack }:
   }
   const input: ReviewEntry = { quote, name, town, service, given, source, link, consent }
   const consentProblem = problemOf(shown, REVIEW_LABELS.consent)
-  const sourceProblem = problemOf(shown, REVIEW_LABELS.source)
   const online = source !== "In person" && source !== "By letter"
   return (
     <form
@@ -242,23 +241,14 @@ export function AddReviewForm({ today, facts, saving, refused, onSave, onBack }:
         onValue={setGiven}
         problems={shown}
       />
-      <fieldset
-        className={sourceProblem ? "choices has-problem" : "choices"}
-        aria-describedby={sourceProblem ? "source-problem" : undefined}
-      >
-        <legend>{REVIEW_LABELS.source}</legend>
+      <Choices legend={REVIEW_LABELS.source} problems={shown}>
         {REVIEW_SOURCES.map((each) => (
           <label key={each} className="choice">
             <input type="radio" name="source" value={each} checked={source === each} onChange={() => setSource(each)} />
             <span>{each}</span>
           </label>
         ))}
-        {sourceProblem && (
-          <p className="problem" id="source-problem">
-            {REVIEW_LABELS.source} {sourceProblem.message}
-          </p>
-        )}
-      </fieldset>
+      </Choices>
       {(online || link) && (
         <Field
           label={REVIEW_LABELS.link}
@@ -268,11 +258,7 @@ export function AddReviewForm({ today, facts, saving, refused, onSave, onBack }:
           problems={shown}
         />
       )}
-      <fieldset
-        className={consentProblem ? "choices has-problem" : "choices"}
-        aria-describedby={consentProblem ? "consent-problem" : undefined}
-      >
-        <legend>{REVIEW_LABELS.consent}</legend>
+      <Choices legend={REVIEW_LABELS.consent} problems={shown}>
         <label className="choice">
           <input
             type="checkbox"
@@ -282,12 +268,7 @@ export function AddReviewForm({ today, facts, saving, refused, onSave, onBack }:
           />
           <span>The customer agreed that we show this on our site</span>
         </label>
-        {consentProblem && (
-          <p className="problem" id="consent-problem">
-            {REVIEW_LABELS.consent} {consentProblem.message}
-          </p>
-        )}
-      </fieldset>
+      </Choices>
       <div className="form-buttons">
         <button type="submit" className="primary" disabled={saving}>
           {saving ? "Saving…" : "Add this review"}
