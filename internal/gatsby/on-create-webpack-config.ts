@@ -7,7 +7,7 @@ const PRODUCTION_STAGES = new Set(["build-javascript", "build-html"])
 
 /** Modules of Gatsby's that a production page never runs (see the stand-in's comment). */
 const NEVER_RUN = [
-  /^@builder\.io\/partytown\/integration$/,
+  /[\\/]internal-plugins[\\/]partytown[\\/]gatsby-browser\.js$/,
   /^\.\/register-service-worker$/,
   /^\.\/get-manifest-pathname$/,
 ]
