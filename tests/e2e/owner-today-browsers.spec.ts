@@ -219,8 +219,14 @@ for (const name of ENGINES) {
       })
       const address = await tab.evaluate(() => document.querySelector(".link-in-words")?.textContent ?? "")
       expect(address).toMatch(/^https?:\/\/[^/]+\/review\/$/)
-      // The code whole on the screen, as the owner holds it up.
+      // The code whole on the screen, as the owner holds it up: once the screen has taken the focus (its
+      // heading, a frame after it opened, which scrolls the heading into view), brought to the middle.
+      await until(tab, "the screen's heading focused", () => Boolean(document.activeElement?.matches(".screen-title")))
       await tab.evaluate(() => document.querySelector("img.qr")?.scrollIntoView({ block: "center" }))
+      await until(tab, "the code whole in view", () => {
+        const box = document.querySelector("img.qr")?.getBoundingClientRect()
+        return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight)
+      })
       const file = path.join(os.tmpdir(), `today-qr-${name}-${process.pid}.png`)
       try {
         await tab.viewportScreenshot(file)
