@@ -250,14 +250,15 @@ export function recordTabStops({
       await nextFrame()
     },
     async again(index) {
-      // Judged once the page has stopped scrolling (two frames at one place, three seconds at most): an
-      // engine scrolls to the stop after the key, smoothly where the page asks for it, and on a busy
-      // machine later still.
+      // Judged once the page has stopped scrolling (a quarter of a second at one place, three seconds at
+      // most): an engine scrolls to the stop after the key, smoothly where the page asks for it, and on
+      // a busy machine later still (WebKit had not begun within two frames).
       const start = performance.now()
       let last = window.scrollY
-      for (let still = 0; still < 2 && performance.now() - start < 3000;) {
+      let stillSince = start
+      while (performance.now() - stillSince < 250 && performance.now() - start < 3000) {
         await nextFrame()
-        still = window.scrollY === last ? still + 1 : 0
+        if (window.scrollY !== last) stillSince = performance.now()
         last = window.scrollY
       }
       if (focused().element !== state.entries[index].element) return false
