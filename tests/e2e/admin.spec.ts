@@ -14,6 +14,7 @@ import {
   NEW_OFFER_EXPIRY,
   NEW_STREET,
   NEW_TOWN,
+  KEPT_REVIEW,
   ORIGINAL,
   REFUSED_REVIEW,
   readJson,
@@ -40,7 +41,7 @@ import { netlifyHeaders } from "./served-policy"
  * publish): a coupon's title, a new town, the shop's street, one brand
  * more, a closure and a coupon's end (tests/e2e/editor-edits.ts); and is stopped
  * by a required field, and by a review given after today or in a town that is
- * none of the Towns. scripts/edited-copy-check.mjs (a stage of `npm test`)
+ * none of the Towns; last, a review saved and taken off again, the last one. scripts/edited-copy-check.mjs (a stage of `npm test`)
  * then builds that copy, checks its pages in the browser
  * (tests/e2e/edited-copy.spec.ts) and runs the whole build-output suite on it:
  * EDITED_COPY_DIR names the folder and keeps it; without it the copy is
@@ -320,14 +321,14 @@ test.describe("on the local backend, over a copy of the project", () => {
   })
 
   /** Opens the reviews and starts one, each field the owner must give as the model allows it, on `given`. */
-  async function startReview(page: Page, given: string) {
+  async function startReview(page: Page, given: string, review: typeof KEPT_REVIEW = REFUSED_REVIEW) {
     await page.goto(`${site.origin}/admin/#/collections/reviews/entries/reviews`)
     await page.getByRole("button", { name: /^Add reviews$/i }).click()
-    await page.getByLabel("The customer's words", { exact: true }).fill(REFUSED_REVIEW.quote)
-    await page.getByLabel("Name as agreed", { exact: true }).fill(REFUSED_REVIEW.name)
+    await page.getByLabel("The customer's words", { exact: true }).fill(review.quote)
+    await page.getByLabel("Name as agreed", { exact: true }).fill(review.name)
     await page.getByLabel("Day given", { exact: true }).fill(given)
     const source = page.getByLabel("Where it was given", { exact: true })
-    await source.fill(REFUSED_REVIEW.source)
+    await source.fill(review.source)
     await source.press("Enter")
     await page.getByLabel("The customer agreed", { exact: true }).click()
   }
@@ -378,6 +379,41 @@ test.describe("on the local backend, over a copy of the project", () => {
     await town.fill(NEW_TOWN.name)
     await expect(page.getByRole("option", { name: NEW_TOWN.name, exact: true })).toBeVisible()
     nothingWritten()
+    expect(editor.problems()).toEqual([])
+    expect(await editor.cspViolations()).toEqual([])
+  })
+
+  test("the owner saves a review, then takes it off, the last one: reviews.json is an empty list again", async ({
+    page,
+  }) => {
+    // The copy holds no review before this, whatever data/ holds: the one added is the last.
+    const file = path.join(work, "data/reviews.json")
+    if (fs.readFileSync(file, "utf8") !== "[]\n") {
+      fs.writeFileSync(file, "[]\n")
+      spawnSync("git", ["commit", "--quiet", "--all", "--message", "Without reviews"], { cwd: work })
+    }
+    const { editor } = await logIn(page)
+    const today = shopToday(Date.now(), ORIGINAL.business.timeZone)
+    await startReview(page, today, KEPT_REVIEW)
+    await saveDraft(page)
+    await publish(page)
+    const kept = { quote: KEPT_REVIEW.quote, name: KEPT_REVIEW.name, given: today, source: KEPT_REVIEW.source }
+    expect(JSON.parse(committedFile(work, "data/reviews.json") ?? "")).toEqual([expect.objectContaining(kept)])
+
+    // Its item's last button (after the chevron and the handle) takes it off; the list is then empty.
+    await page.goto(`${site.origin}/admin/#/collections/reviews/entries/reviews`)
+    const item = page
+      .locator("div")
+      .filter({ hasText: KEPT_REVIEW.quote })
+      .filter({ has: page.getByRole("button") })
+      .last()
+    await item.getByRole("button").last().click()
+    await expect(page.getByText(KEPT_REVIEW.quote)).toHaveCount(0)
+    await saveDraft(page)
+    await publish(page)
+    expect(branches(work)).toEqual(["main"])
+    expect(committedFile(work, "data/reviews.json")).toBe("[]\n")
+    expect(fs.readFileSync(file, "utf8")).toBe("[]\n")
     expect(editor.problems()).toEqual([])
     expect(await editor.cspViolations()).toEqual([])
   })

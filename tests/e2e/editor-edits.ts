@@ -75,6 +75,13 @@ export const REFUSED_REVIEW = {
   unknownTown: "Atlantis",
 }
 
+/** A review the owner saves through the editor and then takes off again, the last one. */
+export const KEPT_REVIEW = {
+  quote: "A test's review, which the owner saves and then takes off again.",
+  name: "Test Kept K.",
+  source: "In person",
+}
+
 /** "2026-12-03" as the site writes it. */
 export const longDay = (day: string, weekday: boolean) =>
   new Date(day).toLocaleDateString("en-US", {
