@@ -218,6 +218,8 @@ export function watchEditor(page: Page, backendUrl?: string) {
 
 /** The editorial workflow's first step: Save makes a draft (a branch and a pull request). */
 export async function saveDraft(page: Page, timeout = 30_000): Promise<void> {
+  // The notice of an earlier save (Decap shows each for 4 s) must not stand for this one's.
+  await expect(page.getByText("Entry saved")).toHaveCount(0, { timeout })
   await page.getByRole("button", { name: "Save", exact: true }).click()
   await expect(page.getByText("Entry saved")).toBeVisible({ timeout })
 }
@@ -228,6 +230,7 @@ export async function publish(page: Page, timeout = 30_000): Promise<void> {
   await page.getByRole("menuitem", { name: "Ready", exact: true }).click()
   // Marking it ready moves its label on GitHub: a round trip of its own, as slow as the backend.
   await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible({ timeout })
+  await expect(page.getByText("Entry published")).toHaveCount(0, { timeout })
   await page.getByRole("button", { name: "Publish", exact: true }).click()
   await page.getByRole("menuitem", { name: "Publish now" }).click()
   await expect(page.getByText("Entry published")).toBeVisible({ timeout })
