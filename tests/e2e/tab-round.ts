@@ -329,7 +329,7 @@ export const tabStopAgain = (index: number) => window.__tabRound?.again(index) ?
  * Shift+Tab (-1) from the focused element reach the next frame of another origin, at the least:
  * the page's Tab stops and frames in document order (the site sets no positive tabindex), a frame
  * of ours counted as one stop though its links are more, so the count never passes the frame.
- * Infinity when no such frame lies ahead.
+ * One when focus is on such a frame, Infinity when no such frame lies ahead.
  */
 export function pressesToForeignFrame(direction: number): number {
   const selector = `${window.__tabRound?.selector ?? "a[href]"}, iframe`
@@ -350,6 +350,10 @@ export function pressesToForeignFrame(direction: number): number {
   )
   if (direction < 0) order.reverse()
   const at = order.indexOf(document.activeElement as HTMLElement)
+  // Focus in a frame of another origin leaves it a moment after the key (the frame's process hands it
+  // back to the page's): one press, read once settled. Keys pressed on in that moment went astray,
+  // and a round going back from the map host's frame ended early once.
+  if (at >= 0 && foreign(order[at])) return 1
   const next = order.findIndex((element, index) => index > at && foreign(element))
   return next < 0 ? Infinity : next - at
 }
