@@ -64,6 +64,18 @@ async function until(tab: Tab, what: string, check: () => boolean, timeout = 20_
   }
 }
 
+/**
+ * Waits until the page has not scrolled for a quarter of a second, as a person's next click would: a
+ * refused send moves the focus to the first field with a problem, and the page scrolls to it.
+ */
+const pageStill = (tab: Tab) =>
+  until(tab, "the page still", () => {
+    const page = window as unknown as { __still?: { y: number; since: number } }
+    const now = performance.now()
+    if (!page.__still || page.__still.y !== window.scrollY) page.__still = { y: window.scrollY, since: now }
+    return now - page.__still.since >= 250
+  })
+
 /** Fills the form as a person would: each value set, then the input or change event React and the engine read. */
 const fillRight = (tab: Tab, town: string, appliance: string) =>
   tab.evaluate(
@@ -126,6 +138,7 @@ for (const name of ENGINES) {
             ),
           )
           expect(described, "fields not described by their problem").toEqual([])
+          await pageStill(tab)
           await fillRight(tab, TOWN, APPLIANCE)
           await tab.click('button[type="submit"]')
           await until(tab, "the thanks in place", () =>
