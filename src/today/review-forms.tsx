@@ -1,6 +1,6 @@
 /** @jsx h */
 import { h, type ComponentChildren } from "preact"
-import { useEffect, useState } from "preact/hooks"
+import { useEffect, useRef, useState } from "preact/hooks"
 import { QUOTE_LENGTH, REVIEW_SOURCES, type ReviewEntry } from "../lib/review-rules"
 import {
   REVIEW_CHOICES_PATH,
@@ -180,6 +180,12 @@ export function AddReviewForm({ today, facts, saving, refused, onSave, onBack }:
   const [link, setLink] = useState("")
   const [consent, setConsent] = useState(false)
   const { shown, submit } = useChecked({ refused, facts, onSave })
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The form takes the place of the "Reading…" screen, heading and all: the focus the screen's
+  // heading had (where the screen change put it) would be lost with it, so it moves to the form's.
+  useEffect(() => {
+    if (choices && document.activeElement === document.body) heading.current?.focus()
+  }, [choices])
   if (!choices) {
     return (
       <Screen title="Add a review a customer gave" onBack={onBack}>
@@ -199,7 +205,7 @@ export function AddReviewForm({ today, facts, saving, refused, onSave, onBack }:
         submit(checkReview(input, today, choices), () => planAddReview(input, today, choices))
       }}
     >
-      <h2 tabIndex={-1} className="screen-title">
+      <h2 tabIndex={-1} className="screen-title" ref={heading}>
         Add a review a customer gave
       </h2>
       <ProblemList title={CHECKED} problems={shown} />

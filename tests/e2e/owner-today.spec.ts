@@ -4,6 +4,7 @@ import path from "path"
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test"
 import { LATE_AFTER_MS, READ_EVERY_MS } from "../../src/lib/today-actions"
+import { REVIEW_CHOICES_PATH } from "../../src/lib/today-reviews"
 import { TODAY_FILES } from "../../src/lib/today-edits"
 import { PHONE } from "../../scripts/browser.cjs"
 import { ROOT } from "./editor-setup"
@@ -509,8 +510,18 @@ test("adding a review a customer gave: each refusal is named on the spot and not
   const page = await phone(browser)
   const calls = gatewayCalls(page)
   const relayed = github().requests.length
+  // The site's review details come after the screen has changed, as on a slow phone network: the
+  // form then takes the place of the "Reading…" screen, and the focus must go with its heading.
+  await page.route(`**${REVIEW_CHOICES_PATH}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    await route.continue()
+  })
   await page.getByRole("button", { name: "Add a review a customer gave" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Reading…" })).toBeVisible()
   await expect(page.getByRole("heading", { name: "Add a review a customer gave" })).toBeFocused()
+  await expect(page.getByLabel("Town", { exact: true })).toBeVisible()
+  await expect(page.getByRole("heading", { name: "Add a review a customer gave" })).toBeFocused()
+  await page.unroute(`**${REVIEW_CHOICES_PATH}`)
   const town = page.getByLabel("Town", { exact: true })
   await expect(town.locator("option")).not.toHaveCount(1)
   const aTown = (await town.locator("option").nth(1).textContent()) ?? ""
