@@ -18,8 +18,14 @@ const ROOT = path.resolve(__dirname, "..")
  */
 const bin = (name) => path.join(ROOT, "node_modules", ".bin", name)
 
-/** What the copy leaves out: installed, built or reported, not the project's own. */
+/**
+ * What the copy leaves out: installed, built or reported, not the project's own. Netlify's
+ * emulation (.netlify/) makes and removes a folder there for each request it serves: a copy made
+ * while a test stage beside it served requests met a folder gone mid-copy, and fs.cpSync ended the
+ * process ("terminate called after throwing … directory iterator cannot open directory").
+ */
 const SKIP = new Set([
+  ".netlify",
   "node_modules",
   "public",
   ".cache",
