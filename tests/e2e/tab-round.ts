@@ -250,16 +250,22 @@ export function recordTabStops({
       await nextFrame()
     },
     async again(index) {
-      // Judged once the page has stopped scrolling (a quarter of a second at one place, three seconds at
-      // most): an engine scrolls to the stop after the key, smoothly where the page asks for it, and on
-      // a busy machine later still (WebKit had not begun within two frames).
+      // Judged once the page has stopped scrolling: an engine scrolls to the stop after the key,
+      // smoothly where the page asks for it, and on a busy machine later still (WebKit had not begun
+      // within two frames; once, with the machine at half its speed, not within a quarter of a second
+      // either). A stop found in view after a quarter of a second at one place is in view; one that
+      // is not yet is judged after a second and a half at one place (five seconds at most).
       const start = performance.now()
       let last = window.scrollY
       let stillSince = start
-      while (performance.now() - stillSince < 250 && performance.now() - start < 3000) {
+      for (;;) {
         await nextFrame()
-        if (window.scrollY !== last) stillSince = performance.now()
+        const now = performance.now()
+        if (window.scrollY !== last) stillSince = now
         last = window.scrollY
+        const still = now - stillSince
+        if (now - start >= 5000 || still >= 1500) break
+        if (still >= 250 && focused().element === state.entries[index].element && !judge()) break
       }
       if (focused().element !== state.entries[index].element) return false
       state.stops[index].problem = judge()
