@@ -77,17 +77,27 @@ const pageStill = (tab: Tab) =>
   })
 
 /**
- * Sends the form as a person would: once the page has stopped moving, the button brought into view,
- * then tapped once the page is still again. WebKit scrolls back to the field that has the focus a
- * moment after its value changes (a refused send puts the focus on the first field with a problem,
- * and the form is then filled): the driver's own click, which scrolls to the button and clicks at
- * once, then met a page scrolling away, and at 1280 px sent nothing (twice in fresh-clone runs);
- * at 390 px the button was out of view again when clicked.
+ * Sends the form as a person would: the button in view, then tapped once the page is still. WebKit
+ * scrolls back to the field that has the focus a while after its value changes (a refused send puts
+ * the focus on the first field with a problem, and the form is then filled): the driver's own click,
+ * which scrolls to the button and clicks at once, met a page scrolling away and sent nothing (at
+ * 1280 px), or found the button out of view again (at 390 px, with the machine busy). So the focus
+ * leaves the field first, as a tap on the button takes it, and the button is brought into view until
+ * it stays there.
  */
 async function send(tab: Tab): Promise<void> {
-  await pageStill(tab)
-  await tab.evaluate(() => document.querySelector('button[type="submit"]')?.scrollIntoView({ block: "center" }))
-  await pageStill(tab)
+  await tab.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  for (let tries = 1; ; tries += 1) {
+    await pageStill(tab)
+    await tab.evaluate(() => document.querySelector('button[type="submit"]')?.scrollIntoView({ block: "center" }))
+    await pageStill(tab)
+    const inView = await tab.evaluate(() => {
+      const box = document.querySelector('button[type="submit"]')?.getBoundingClientRect()
+      return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight)
+    })
+    if (inView) break
+    if (tries === 5) throw new Error(`${tab.engine}: the Send button did not stay in view`)
+  }
   await tab.click('button[type="submit"]')
 }
 
