@@ -7,6 +7,7 @@ import { CALL_BACK_PATH } from "../../src/lib/routes"
 import { startNetlifyDev, type NetlifyDevServer } from "../netlify-dev"
 import { readCities, readServices } from "../fixtures/content"
 import { liveFactsProxy } from "./today-site"
+import { bringIntoView } from "./engines/in-view"
 
 /**
  * The call-back request in WebKit (every iPhone browser) and Firefox, at 390 and 1280 px, driven
@@ -65,39 +66,16 @@ async function until(tab: Tab, what: string, check: () => boolean, timeout = 20_
 }
 
 /**
- * Waits until the page has not scrolled for a quarter of a second, as a person's next click would: a
- * refused send moves the focus to the first field with a problem, and the page scrolls to it.
- */
-const pageStill = (tab: Tab) =>
-  until(tab, "the page still", () => {
-    const page = window as unknown as { __still?: { y: number; since: number } }
-    const now = performance.now()
-    if (!page.__still || page.__still.y !== window.scrollY) page.__still = { y: window.scrollY, since: now }
-    return now - page.__still.since >= 250
-  })
-
-/**
- * Sends the form as a person would: the button in view, then tapped once the page is still. WebKit
- * scrolls back to the field that has the focus a while after its value changes (a refused send puts
- * the focus on the first field with a problem, and the form is then filled): the driver's own click,
- * which scrolls to the button and clicks at once, met a page scrolling away and sent nothing (at
- * 1280 px), or found the button out of view again (at 390 px, with the machine busy). So the focus
- * leaves the field first, as a tap on the button takes it, and the button is brought into view until
- * it stays there.
+ * Sends the form as a person would: the button in view, then tapped once the page is still. After a
+ * refused send the focus is on the first field with a problem, and the form is then filled: WebKit
+ * scrolls back to that field a moment later, so the driver's own click, which scrolls to the button
+ * and clicks at once, met a page scrolling away and sent nothing (at 1280 px), or found the button
+ * out of view again (at 390 px, on a bare run). The focus leaves the field first, as a tap on the
+ * button takes it, and the button is brought into view until it stays there.
  */
 async function send(tab: Tab): Promise<void> {
   await tab.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-  for (let tries = 1; ; tries += 1) {
-    await pageStill(tab)
-    await tab.evaluate(() => document.querySelector('button[type="submit"]')?.scrollIntoView({ block: "center" }))
-    await pageStill(tab)
-    const inView = await tab.evaluate(() => {
-      const box = document.querySelector('button[type="submit"]')?.getBoundingClientRect()
-      return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight)
-    })
-    if (inView) break
-    if (tries === 5) throw new Error(`${tab.engine}: the Send button did not stay in view`)
-  }
+  await bringIntoView(tab, 'button[type="submit"]')
   await tab.click('button[type="submit"]')
 }
 

@@ -9,6 +9,7 @@ import { ROOT } from "./editor-setup"
 import { dayAfter, freeDays } from "./today-page-edits"
 import { OWNER, startTodaySite, type TodaySite } from "./today-site"
 import { decodeQr } from "./qr-code"
+import { bringIntoView } from "./engines/in-view"
 
 /**
  * The owner's page for today in WebKit (every iPhone browser) and Firefox, at 390 px, driven as
@@ -220,13 +221,11 @@ for (const name of ENGINES) {
       const address = await tab.evaluate(() => document.querySelector(".link-in-words")?.textContent ?? "")
       expect(address).toMatch(/^https?:\/\/[^/]+\/review\/$/)
       // The code whole on the screen, as the owner holds it up: once the screen has taken the focus (its
-      // heading, a frame after it opened, which scrolls the heading into view), brought to the middle.
+      // heading, a frame after it opened, which scrolls the heading into view), brought to the middle
+      // until it stays there: once, in WebKit with a core kept busy, the code in view did not read from
+      // the screen, most likely scrolled away again to the focused heading, as WebKit does to a focused field.
       await until(tab, "the screen's heading focused", () => Boolean(document.activeElement?.matches(".screen-title")))
-      await tab.evaluate(() => document.querySelector("img.qr")?.scrollIntoView({ block: "center" }))
-      await until(tab, "the code whole in view", () => {
-        const box = document.querySelector("img.qr")?.getBoundingClientRect()
-        return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight)
-      })
+      await bringIntoView(tab, "img.qr")
       const file = path.join(os.tmpdir(), `today-qr-${name}-${process.pid}.png`)
       try {
         await tab.viewportScreenshot(file)
