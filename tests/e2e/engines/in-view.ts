@@ -1,11 +1,18 @@
 import type { Tab } from "../../../scripts/engines.cjs"
 
-/** Looks between two readings of the page: a person's next tap comes after about as long. */
+/** The time between two readings of the page. */
 const LOOK_MS = 200
 
-/** Waits until the page has not scrolled for a quarter of a second, as a person's next tap would; fails after `timeout`. */
+/**
+ * Waits until the page has not scrolled for a quarter of a second from this call on, as a person's
+ * next tap would; fails after `timeout`. A reading an earlier call left in the page is dropped first:
+ * with it, a page that had scrolled away and back to the same place would count as still at once.
+ */
 export async function pageStill(tab: Tab, timeout = 20_000): Promise<void> {
   const end = Date.now() + timeout
+  await tab.evaluate(() => {
+    delete (window as unknown as { __still?: unknown }).__still
+  })
   for (;;) {
     const still = await tab.evaluate(() => {
       const page = window as unknown as { __still?: { y: number; since: number } }
