@@ -284,6 +284,17 @@ export function recordTabStops({
   survey()
 }
 
+/**
+ * In the page: whether focus is on a frame of ours whose own document has it, which a round with
+ * `frameDocumentsPassed` does not count as a stop (WebKit's Tab stops there on the way in).
+ */
+export function onOwnFrameDocument(): boolean {
+  const holder = document.activeElement
+  if (!(holder instanceof HTMLIFrameElement) || !holder.contentDocument) return false
+  const inner = holder.contentDocument.activeElement
+  return !inner || inner === holder.contentDocument.body || inner === holder.contentDocument.documentElement
+}
+
 /** In the page: the record of recordTabStops(), the stop focus is on now read too. */
 export function tabStopsRead(): TabRecord {
   const round = window.__tabRound
