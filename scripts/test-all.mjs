@@ -394,10 +394,14 @@ const wall = Date.now() - started
  * REFERENCE_INDEX (wall × index ÷ REFERENCE_INDEX) compares across hosts: CONTRIBUTING.md, Budgets.
  */
 const GATE = path.join(REPORTS, "lighthouse", "gate.json")
-const benchmarkIndex =
-  fs.existsSync(GATE) && fs.statSync(GATE).mtimeMs >= started ? readJson(GATE)?.benchmarkIndex : undefined
+const gate = fs.existsSync(GATE) && fs.statSync(GATE).mtimeMs >= started ? readJson(GATE) : null
+const benchmarkIndex = gate?.benchmarkIndex
+/** The gate's runs' lowest and highest index: how far the machine's speed swung while it measured. */
+const spread = gate?.benchmarkIndexRuns
+  ? ` (median of ${gate.benchmarkIndexRuns.runs} runs, ${gate.benchmarkIndexRuns.lowest} to ${gate.benchmarkIndexRuns.highest})`
+  : ""
 const scaled = benchmarkIndex
-  ? `, benchmarkIndex ${benchmarkIndex}, at index ${REFERENCE_INDEX.toLocaleString("en")}: ${seconds((wall * benchmarkIndex) / REFERENCE_INDEX)} s`
+  ? `, benchmarkIndex ${benchmarkIndex}${spread}, at index ${REFERENCE_INDEX.toLocaleString("en")}: ${seconds((wall * benchmarkIndex) / REFERENCE_INDEX)} s`
   : ", no Lighthouse run: no benchmarkIndex to scale it by"
 console.log(`wall time ${seconds(wall)} s${sequential ? " (--sequential)" : ""}${quick ? " (--quick)" : ""}${scaled}`)
 console.log(`${passed} passed, ${failed} failed`)
