@@ -25,13 +25,20 @@ export interface TabRecord {
   unreached: string[]
 }
 
+/**
+ * Where a Tab pressed again from the stop before one went: to that stop, judged again; to a frame of
+ * ours whose own document took it, which a round with `frameDocumentsPassed` presses on from (WebKit's
+ * Tab stops there on the way in); or to another stop.
+ */
+export type TabAgain = "judged" | "frame document passed" | "another stop"
+
 interface TabRoundInPage {
   /** The record, the stop focus is on now read too; `reading`: a foreign frame's stop is read now as well. */
   read: (reading?: boolean) => TabRecord
   /** Focus on the stop before the one at `index` (from 1), once two rendering updates have shown it. */
   before: (index: number) => Promise<void>
-  /** After a Tab from there: the stop at `index` judged again, or false when the Tab reached another. */
-  again: (index: number) => Promise<boolean>
+  /** After a Tab from there: the stop at `index` judged again, or where the Tab went instead. */
+  again: (index: number) => Promise<TabAgain>
   selector: string
 }
 
@@ -110,6 +117,9 @@ export function recordTabStops({
     }
     return { element, frame, dx, dy }
   }
+  /** A frame of ours whose own document has focus, where the round counts no stop (`frameDocumentsPassed`). */
+  const passedFrameDocument = (element: Element | null) =>
+    frameDocumentsPassed && element instanceof HTMLIFrameElement && element.contentDocument !== null
   /** What is wrong with the focused stop as a reader sees it now, or "". */
   const judge = (): string => {
     const { element, frame, dx, dy } = focused()
@@ -181,7 +191,7 @@ export function recordTabStops({
     // a frame may not have loaded), or, with `frameDocumentsPassed`, not a stop: the next press goes
     // on into the frame (the engines' rounds, which load the frame first; WebKit's Tab stops on its
     // document on the way in, and paints no focus ring on the frame there).
-    if (frameDocumentsPassed && element instanceof HTMLIFrameElement && element.contentDocument) return
+    if (passedFrameDocument(element)) return
     const entry = { element, frame }
     const previous = state.entries.at(-1)
     if (previous?.element === element) return
@@ -254,7 +264,8 @@ export function recordTabStops({
       // smoothly where the page asks for it, and on a busy machine later still (WebKit had not begun
       // within two frames; once, with the machine at half its speed, not within a quarter of a second
       // either). A stop found in view after a quarter of a second at one place is in view; one that
-      // is not yet is judged after a second and a half at one place (five seconds at most).
+      // is not yet is judged after a second and a half at one place (five seconds at most). Focus on
+      // a frame's own document that the round passes is said after a quarter of a second at one place.
       const start = performance.now()
       let last = window.scrollY
       let stillSince = start
@@ -266,10 +277,12 @@ export function recordTabStops({
         const still = now - stillSince
         if (now - start >= 5000 || still >= 1500) break
         if (still >= 250 && focused().element === state.entries[index].element && !judge()) break
+        if (still >= 250 && passedFrameDocument(focused().element)) return "frame document passed"
       }
-      if (focused().element !== state.entries[index].element) return false
+      if (passedFrameDocument(focused().element)) return "frame document passed"
+      if (focused().element !== state.entries[index].element) return "another stop"
       state.stops[index].problem = judge()
-      return true
+      return "judged"
     },
   }
   listen(window)
@@ -282,17 +295,6 @@ export function recordTabStops({
   )
   window.__tabRound = round
   survey()
-}
-
-/**
- * In the page: whether focus is on a frame of ours whose own document has it, which a round with
- * `frameDocumentsPassed` does not count as a stop (WebKit's Tab stops there on the way in).
- */
-export function onOwnFrameDocument(): boolean {
-  const holder = document.activeElement
-  if (!(holder instanceof HTMLIFrameElement) || !holder.contentDocument) return false
-  const inner = holder.contentDocument.activeElement
-  return !inner || inner === holder.contentDocument.body || inner === holder.contentDocument.documentElement
 }
 
 /** In the page: the record of recordTabStops(), the stop focus is on now read too. */
@@ -338,8 +340,9 @@ export async function tabStopsSettled(): Promise<TabRecord> {
 /** In the page: focus on the stop before the one at `index`, as recorded (see recordTabStops). */
 export const tabStopBefore = (index: number) => window.__tabRound?.before(index)
 
-/** In the page: after a Tab from tabStopBefore(index), the stop at `index` judged again, or false. */
-export const tabStopAgain = (index: number) => window.__tabRound?.again(index) ?? Promise.resolve(false)
+/** In the page: after a Tab from tabStopBefore(index), the stop at `index` judged again, or where the Tab went. */
+export const tabStopAgain = (index: number): Promise<TabAgain> =>
+  window.__tabRound?.again(index) ?? Promise.resolve("another stop")
 
 /**
  * In the page, with recordTabStops() running: how many presses of Tab (`direction` 1) or

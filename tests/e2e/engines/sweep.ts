@@ -6,7 +6,7 @@ import { TEMPLATES, UNKNOWN_PATH, scrollDownThePage, unloadedImagesBroughtIntoVi
 import { launchEngine, type Engine, type EngineName, type Tab } from "../../../scripts/engines.cjs"
 import { HYDRATED, settle, type RequestCount } from "../../../scripts/settle.cjs"
 import { OWN_MAP_FRAME, bringMapPlaceholderIntoView, business } from "../fixtures"
-import { TAB_STOPS, onOwnFrameDocument, recordTabStops, tabStopAgain, tabStopBefore, tabStopsRead } from "../tab-round"
+import { TAB_STOPS, recordTabStops, tabStopAgain, tabStopBefore, tabStopsRead } from "../tab-round"
 import {
   PHONES,
   SLIM_HEADER_MAX,
@@ -193,15 +193,15 @@ async function tabFromTheTop(
         await settled()
       } else await tab.evaluate(tabStopBefore, index)
       await tab.pressTabs(1)
-      let reached = await tab.evaluate(tabStopAgain, index)
+      let again = await tab.evaluate(tabStopAgain, index)
       // From the last link before a frame of ours, the Tab stops on the frame's own document first,
       // which the round passes (frameDocumentsPassed): the press the round made there, made again.
-      for (let more = 0; !reached && more < 2 && (await tab.evaluate(onOwnFrameDocument)); more += 1) {
+      for (let more = 0; again === "frame document passed" && more < 2; more += 1) {
         await tab.pressTabs(1)
-        reached = await tab.evaluate(tabStopAgain, index)
+        again = await tab.evaluate(tabStopAgain, index)
       }
       // At the engine's pace, a stop the Tab from the one before does not reach keeps its judgment.
-      if (!reached && quick) return tabFromTheTop(tab, settled, where, false)
+      if (again !== "judged" && quick) return tabFromTheTop(tab, settled, where, false)
     }
     read = await record()
   }
