@@ -168,6 +168,8 @@ export function recordTabStops({
     stops: [] as TabStop[],
     ended: false,
     expected: new Map<number, { name: string; element: Element }>(),
+    /** The element that took focus last, on the page or in a frame of ours, recorded or not. */
+    lastFocused: null as Element | null,
   }
   /**
    * Records the focused element, when it is not the stop recorded last, unless the round has ended.
@@ -181,9 +183,11 @@ export function recordTabStops({
     // Focus has left the page (past its last stop, to the browser's own controls, or to nothing), unless
     // the page removed the stop it was on (a map's placeholder, replaced by its map once in view), and
     // focus waits on the body until the page moves it on (src/hooks/use-frame-focus.ts) or the next Tab.
+    // The stop removed may not be recorded yet: the page can replace it between a key's down and up.
     if (!document.hasFocus() || !element || element === document.body || element.tagName.toLowerCase() === "svg") {
       const last = state.entries.at(-1)
-      const removed = last !== undefined && !(last.frame ?? last.element).isConnected
+      const removed =
+        (last !== undefined && !(last.frame ?? last.element).isConnected) || state.lastFocused?.isConnected === false
       if (state.stops.length > 0 && !removed) state.ended = true
       return
     }
@@ -232,6 +236,7 @@ export function recordTabStops({
     heard.add(target.document)
     target.addEventListener("keydown", () => flush(), true)
     target.addEventListener("keyup", () => flush(), true)
+    target.addEventListener("focusin", (event) => (state.lastFocused = event.target as Element), true)
   }
   function listenIn(frame: HTMLIFrameElement) {
     try {
