@@ -63,12 +63,13 @@ export const findingsFile = (route: string) =>
 async function undersizedTargets(page: Page): Promise<string[]> {
   // Judged at the page's top, where the sticky header covers nothing: axe counts a target's part
   // under it as obscured, which 2.5.8 does not (a stop under the header is the Tab rounds' rule).
+  // Then scrolled back, for the next width to measure where the others were measured: the settle
+  // after that width's resize waits for the scroll too.
   const scrolled = await page.evaluate(() => window.scrollY)
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
   await settled(page)
   const results = await new AxeBuilder({ page }).withRules(["target-size"]).analyze()
   await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), scrolled)
-  await settled(page)
   const judged = [...results.passes, ...results.violations, ...results.incomplete].flatMap((rule) => rule.nodes)
   if (judged.length === 0) return ["axe's target-size judged no link or button"]
   return [...results.violations, ...results.incomplete].flatMap((rule) =>
@@ -108,7 +109,6 @@ export async function measureWidths(page: Page, route: string): Promise<WidthFin
     found.wrappedPhones.push(...wrapped.map((lines) => `${where} (${lines})`))
     const { scrollWidth, viewport, culprits } = await page.evaluate(sidewaysOverflow)
     if (scrollWidth !== viewport) found.sideways.push(`${where}: ${scrollWidth} px wide (${culprits.join("; ")})`)
-    found.smallTargets.push(...(await undersizedTargets(page)).map((target) => `${where}: ${target}`))
     const callButtons = await page.evaluate(callButtonsOverTwoLines)
     found.measured.callButtons += callButtons.measured
     found.callButtonLines.push(...callButtons.offenders.map((one) => `${where}: ${one}`))
@@ -126,6 +126,8 @@ export async function measureWidths(page: Page, route: string): Promise<WidthFin
     found.squeezedIcons.push(...icons.offenders.map((one) => `${where}: ${one}`))
     const status = await page.evaluate(statusOffTheCallButton)
     if (status) found.statusAlignment.push(`${where}: ${status}`)
+    // Last at each width: it scrolls to the top and back.
+    found.smallTargets.push(...(await undersizedTargets(page)).map((target) => `${where}: ${target}`))
   }
   for (const phone of PHONES) {
     await page.setViewportSize(phone)
