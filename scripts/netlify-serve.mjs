@@ -27,7 +27,7 @@
  * it once per deploy, into a folder of its own, .netlify/functions-serve-XXXXXX/
  * (removed when it stops), through zip-it-and-ship-it's public API
  * (scripts/function-builds.mjs; a build of the same files as a server before it
- * is that build, copied); a change to a function's source needs a restart. Each
+ * is that build, linked); a change to a function's source needs a restart. Each
  * call runs on a warm instance of its function, as on Netlify, in a worker
  * thread of ours (scripts/warm-functions.mjs), with lambda-local as
  * functions-dev's own worker runs it. A function is found as functions-dev

@@ -109,8 +109,16 @@ const built = (build: number, answer = "one", n = 1) => ({
 })
 
 describe("a function's build kept for the next server (scripts/function-builds.mjs)", () => {
-  it("gives a server started on the same files the first server's build, in its own folder", async () => {
-    expect(await run(`return [await start(), await start(), await start()]`)).toEqual([built(1), built(1), built(1)])
+  it("gives a server started on the same files the first server's build, in its own folder, whole after the servers before removed theirs", async () => {
+    const steps = await run(`
+      const first = await start()
+      const second = await start()
+      // Each server removes its build folder when it stops.
+      remove(".netlify/functions-serve-1")
+      remove(".netlify/functions-serve-2")
+      return [first, second, await start()]
+    `)
+    expect(steps).toEqual([built(1), built(1), built(1)])
   })
 
   it("builds again once a module the function imports has changed, and keeps that build", async () => {
