@@ -116,7 +116,7 @@ function filesUnder(directory, under = "") {
  * not). A link is safe: nothing writes into a build once made, a slot is replaced by a rename, never
  * in place, and removing a folder removes only its links.
  */
-function copyListed(from, to, files) {
+function linkListed(from, to, files) {
   for (const file of files) {
     fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true })
     try {
@@ -159,7 +159,7 @@ function keptBuild(slot, targetDirectory) {
     if (JSON.stringify(now) !== JSON.stringify(kept.sources)) return null
     folder = path.join(targetDirectory, kept.folder)
     fs.rmSync(folder, { recursive: true, force: true })
-    copyListed(path.join(slot, "folder"), folder, kept.files)
+    linkListed(path.join(slot, "folder"), folder, kept.files)
     // Another server may have replaced the slot while this one linked it: then build.
     if (fs.readFileSync(path.join(slot, "build.json"), "utf8") !== record) throw new Error("replaced")
     return { ...kept.result, path: folder }
@@ -178,7 +178,7 @@ function keep(slot, entryPath, targetDirectory, result, options) {
     const folder = path.relative(targetDirectory, result.path)
     if (folder.startsWith("..") || path.isAbsolute(folder)) return
     const files = filesUnder(result.path)
-    copyListed(result.path, path.join(written, "folder"), files)
+    linkListed(result.path, path.join(written, "folder"), files)
     const sources = [
       ...(result.inputs ?? []),
       ...(result.includedFiles ?? []),

@@ -158,7 +158,7 @@ for (const width of WIDTHS) {
     )
     expect(overflow).toBeLessThanOrEqual(0)
     // A person reads it over, then sends it; while they read, axe and IBM judge the function's page
-    // with a problem, in a browser of its own (the form sent from it has a problem: nothing is kept).
+    // with a problem, in a context of its own (the form sent from it has a problem: nothing is kept).
     const [failures] = await Promise.all([functionPageFailures(browser, width), page.waitForTimeout(3500)])
     await page.getByRole("button", { name: "Send my request" }).click()
     await expect(page.getByRole("heading", { name: "Thank you: we will call you back" })).toBeVisible()
